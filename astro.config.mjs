@@ -1,0 +1,30 @@
+// @ts-check
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwind from '@astrojs/tailwind';
+
+/** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
+const settings = JSON.parse(readFileSync(new URL('./src/content/pages/settings.json', import.meta.url), 'utf8'));
+const site = process.env.PUBLIC_SITE_URL || settings.siteUrl;
+
+const privateRoutes = ['/admin', '/auth'];
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [
+    react(),
+    tailwind({ applyBaseStyles: false }),
+    sitemap({
+      filter: (page) => !privateRoutes.some((route) => new URL(page).pathname.startsWith(route)),
+    }),
+  ],
+  server: { host: '127.0.0.1', port: 4321 },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+  },
+});

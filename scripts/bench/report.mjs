@@ -1,0 +1,84 @@
+/** The Markdown table (stdout and bench-results/latest.md) and the raw JSON (bench-results/latest.json). */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const BYTE_COLUMNS = [['html', 'HTML'], ['css', 'CSS'], ['js', 'JS'], ['images', 'Images'], ['fonts', 'Fonts'], ['video', 'Video']];
+const HEADER = [
+  'Route', ...BYTE_COLUMNS.map(([, title]) => title), 'JS before interaction (KB gz)',
+  'Perf', 'A11y', 'BP', 'SEO', 'LCP (s)', 'TBT (ms)', 'CLS',
+];
+
+/** Date, Node, CPU, Lighthouse version and runs: what the figures depend on. */
+export function environment({ lighthouseVersion, runs, baseUrl, routes }) {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus[0]?.model?.trim() ?? 'unknown',
+    cores: cpus.length,
+    lighthouse: lighthouseVersion,
+    runs,
+    baseUrl,
+    routes,
+  };
+}
+
+export function renderMarkdown({ meta, routes }) {
+  const lines = [
+    `# Bench ${meta.date} · node ${meta.node} · ${meta.cpu} (${meta.cores} cores) · Lighthouse ${meta.lighthouse} · runs ${meta.runs}`,
+    '',
+    row(HEADER),
+    row(HEADER.map((_, i) => (i === 0 ? '---' : '---:'))),
+    ...routes.map((r) => row(tableCells(r))),
+    '',
+    'Bytes: "raw / gzip" in KB (1 KB = 1024 B), gzip -9 computed by the bench; one load per route at 390×844 (DPR 3),',
+    '"load" + 2 s quiet, no interaction. Lighthouse: default mobile config (simulated throttling), medians of the runs.',
+    ...notes(routes),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function tableCells({ route, bytes, lighthouse }) {
+  const m = lighthouse?.median ?? {};
+  const byteCells = bytes?.kinds
+    ? [...BYTE_COLUMNS.map(([kind]) => `${kb(bytes.kinds[kind].raw)} / ${kb(bytes.kinds[kind].gzip)}`), kb(bytes.jsBeforeInteractionGzip)]
+    : Array(BYTE_COLUMNS.length + 1).fill('error');
+  return [
+    route, ...byteCells,
+    num(m.performance, 0), num(m.accessibility, 0), num(m['best-practices'], 0), num(m.seo, 0),
+    num(m.lcpS, 2), num(m.tbtMs, 0), num(m.cls, 3),
+  ];
+}
+
+/** Everything the table cannot show: errors, non-200 pages, "other" bytes, third-party hosts. */
+function notes(routes) {
+  const out = [];
+  for (const { route, bytes, lighthouse } of routes) {
+    const items = [];
+    if (bytes?.error) items.push(`bytes failed: ${bytes.error}`);
+    if (bytes?.status && bytes.status !== 200) items.push(`HTTP ${bytes.status}`);
+    const finalPath = bytes?.finalUrl && new URL(bytes.finalUrl).pathname;
+    if (finalPath && finalPath.replace(/\/$/, '') !== route.replace(/\/$/, '')) items.push(`ends up at ${finalPath}`);
+    if (bytes?.kinds?.other.requests) items.push(`other ${kb(bytes.kinds.other.raw)} / ${kb(bytes.kinds.other.gzip)} KB (${bytes.kinds.other.requests} req)`);
+    if (bytes?.thirdParty?.requests) {
+      const hosts = Object.entries(bytes.thirdParty.hosts).map(([host, n]) => `${host} ×${n}`).join(', ');
+      items.push(`third-party ${bytes.thirdParty.requests} req (${bytes.thirdParty.failed} failed): ${hosts}`);
+    }
+    const failedRuns = (lighthouse?.runs ?? []).filter((r) => r.error || r.runtimeError);
+    for (const r of failedRuns) items.push(`Lighthouse run ${r.run}: ${r.error ?? r.runtimeError}`);
+    if (items.length) out.push(`- \`${route}\`: ${items.join('; ')}`);
+  }
+  return out.length ? ['', 'Notes:', ...out] : [];
+}
+
+const row = (cells) => `| ${cells.join(' | ')} |`;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const num = (value, decimals) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(decimals) : 'n/a');
+
+/** Writes latest.md and latest.json into `dir`. */
+export async function writeResults(dir, markdown, report) {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'latest.md'), markdown);
+  await writeFile(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+}

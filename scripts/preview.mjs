@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * Serves the production build like production: `wrangler pages dev` applies dist/ with
+ * _headers and _redirects, and runs functions/ in Cloudflare's runtime (workerd), offline.
+ *
+ *   PORT=4321 npm run preview
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.PORT ?? 4321);
+const inspectorPort = Number(process.env.INSPECTOR_PORT ?? port + 10000);
+
+if (!existsSync(`${root}/dist/index.html`)) {
+  console.error('preview: dist/ has no build. Run `npm run build` first.');
+  process.exit(1);
+}
+
+const wrangler = `${root}/node_modules/.bin/wrangler`;
+const args = [
+  'pages', 'dev', 'dist',
+  '--ip', '127.0.0.1',
+  '--port', String(port),
+  '--inspector-port', String(inspectorPort),
+  '--log-level', process.env.WRANGLER_LOG ?? 'warn',
+  '--show-interactive-dev-session=false',
+];
+const child = spawn(wrangler, args, {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
+});
+console.log(`preview: serving dist/ and functions/ on http://127.0.0.1:${port}`);
+
+const stop = () => child.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

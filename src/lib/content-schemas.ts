@@ -1,0 +1,320 @@
+/**
+ * The shape of every marketer-edited content file, as zod schemas.
+ *
+ * Each schema that holds a picture takes the image schema as a parameter: Astro passes its
+ * `image()` helper (which resolves and processes the file), unit tests pass `z.string()`.
+ */
+import { z } from 'astro/zod';
+
+type ImageSchema = z.ZodTypeAny;
+
+const text = z.string().trim().min(1, 'must not be empty');
+const url = z.string().url('must be an absolute URL (https://...)');
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens');
+
+export const RESOURCE_TAGS = [
+  'Free Guide',
+  'Program',
+  'Military Program',
+  'Lifestyle Guide',
+  'Training Program',
+  'Nutrition Guide',
+  'Recipe Book',
+  'Seasonal Guide',
+  'Education',
+] as const;
+export type ResourceTag = (typeof RESOURCE_TAGS)[number];
+
+export const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'tiktok'] as const;
+export const SECTION_IDS = ['about', 'programs', 'community', 'testimonials', 'contact', 'supplements'] as const;
+export const FEATURE_ICONS = ['mindset', 'fitness', 'nutrition', 'community'] as const;
+
+export const SCREENER_GOALS = ['strength', 'endurance', 'fat-loss', 'recovery'] as const;
+export const SCREENER_EXPERIENCE = ['beginner', 'intermediate', 'advanced'] as const;
+export const SCREENER_TIMING = ['pre-workout', 'post-workout', 'throughout-day', 'flexible'] as const;
+export const RECOMMENDATION_KEYS = [
+  'strength-beginner',
+  'strength-intermediate',
+  'strength-advanced',
+  'default',
+] as const;
+
+const link = z.object({ label: text, href: text });
+const seo = z.object({
+  title: text.max(70, 'should stay under 70 characters for search results'),
+  description: text.max(170, 'should stay under 170 characters for search results'),
+});
+
+/** Site-wide settings: claims, contact, partners, third-party ids, storage paths. */
+export const settingsSchema = z.object({
+  siteName: text,
+  coachName: text,
+  siteUrl: url,
+  description: text,
+  locale: text,
+  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #0ABAB5'),
+  ogImage: z.string().regex(/^\/.+\.(jpg|png)$/, 'must be a path under public/, like /og-image.jpg'),
+  ogImageAlt: text,
+  claims: z.object({
+    members: text,
+    womenTransformed: text,
+    downloads: text,
+    benchRecordLbs: z.number().int().positive(),
+    benchRecordTitle: text,
+    certification: text,
+  }),
+  spotsLeft: z.number().int().min(0),
+  spotsBadge: z.object({
+    one: text.includes('{month}', { message: 'must contain {month}' }),
+    other: text.includes('{month}', { message: 'must contain {month}' }),
+  }),
+  contactEmail: z.string().email('must be an e-mail address'),
+  socials: z
+    .array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), label: text, url }))
+    .min(1, 'needs at least one social profile'),
+  supplements: z.object({ partnerName: text, code: text, shopUrl: url, offer: text }),
+  embeds: z.object({
+    leadFormHost: url,
+    formEmbedScript: url,
+    bookingHost: url,
+    bookingWidgetId: text,
+  }),
+  metaPixelId: z
+    .string()
+    .regex(/^(\d{10,20})?$/, 'must be the numeric pixel id, or empty to turn the pixel off'),
+  storage: z.object({
+    bucket: text,
+    logo: text,
+    heroVideoDesktop: text,
+    heroVideoMobile: text,
+    communityVideo: text,
+  }),
+  logoAlt: text,
+  skipLink: text,
+  nav: z.array(z.object({ label: text, anchor: z.enum(SECTION_IDS) })).min(1),
+  navLabel: text,
+  cta: link,
+  signIn: text,
+  signOut: text,
+  footer: z.object({
+    tagline: text,
+    linksHeading: text,
+    socialHeading: text,
+    contactHeading: text,
+    anchors: z.array(z.object({ label: text, anchor: z.enum(SECTION_IDS) })).min(1),
+    privacy: text,
+    terms: text,
+    rights: text,
+  }),
+});
+
+/** One free guide (a lead magnet). The id is the file name. */
+export const resourceSchema = (image: ImageSchema) =>
+  z.object({
+    title: text,
+    subtitle: text,
+    description: text,
+    bullets: z.array(text).min(1, 'needs at least one bullet'),
+    image,
+    imageAlt: text,
+    tag: z.enum(RESOURCE_TAGS, {
+      errorMap: () => ({ message: `must be one of: ${RESOURCE_TAGS.join(', ')}` }),
+    }),
+    featured: z.boolean().default(false),
+    formId: text,
+    order: z.number().int().min(0),
+  });
+
+export const testimonialSchema = z.object({
+  id: slug,
+  author: text,
+  text,
+  subtext: text,
+  timeframe: text,
+  highlight: text,
+  response: text,
+});
+
+export const transformationSchema = (image: ImageSchema) =>
+  z.object({ id: slug, name: text, result: text, image, alt: text });
+
+export const avatarSchema = (image: ImageSchema) => z.object({ id: slug, name: text, image });
+
+export const coachPhotoSchema = (image: ImageSchema) => z.object({ id: slug, image, alt: text });
+
+export const workoutTargetSchema = (image: ImageSchema) =>
+  z.object({ id: slug, name: text, description: text, image, alt: text });
+
+export const featureSchema = z.object({
+  id: slug,
+  title: text,
+  description: text,
+  icon: z.enum(FEATURE_ICONS),
+});
+
+export const promptSchema = z.object({
+  id: z.enum(SECTION_IDS),
+  title: text,
+  message: text,
+  cta: text,
+});
+
+const optionsOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .array(z.object({ value: z.enum(values), label: text, hint: text.optional() }))
+    .min(2, 'needs at least two options');
+
+export const screenerQuestionSchema = z.discriminatedUnion('id', [
+  z.object({ id: z.literal('goal'), question: text, options: optionsOf(SCREENER_GOALS) }),
+  z.object({ id: z.literal('experience'), question: text, options: optionsOf(SCREENER_EXPERIENCE) }),
+  z.object({ id: z.literal('timing'), question: text, options: optionsOf(SCREENER_TIMING) }),
+]);
+
+export const recommendationSchema = z.object({
+  id: z.enum(RECOMMENDATION_KEYS),
+  products: z
+    .array(z.object({ name: text, description: text, benefits: z.array(text).min(1), timing: text }))
+    .min(1),
+});
+
+/* ---------- page copy ---------- */
+
+export const homePageSchema = (image: ImageSchema) =>
+  z.object({
+    seo,
+    hero: z.object({
+      eyebrow: text,
+      headline: text,
+      subheadline: text,
+      guidesLink: text,
+      poster: image,
+      posterMobile: image,
+      posterAlt: text,
+    }),
+    about: z.object({
+      eyebrow: text,
+      headingPrefix: text,
+      typingWords: z.array(text).min(1),
+      lead: text,
+    }),
+    coach: z.object({
+      eyebrow: text,
+      heading: text,
+      paragraphs: z.array(text).min(1),
+      photo: image,
+      photoAlt: text,
+      certifiedLabel: text,
+      recordLabel: text,
+    }),
+    community: z.object({
+      eyebrow: text,
+      heading: text,
+      lead: text,
+      poster: image,
+      posterAlt: text,
+      membersLabel: text,
+      transformedLabel: text,
+    }),
+    testimonials: z.object({ eyebrow: text, heading: text, lead: text }),
+    contact: z.object({ heading: text, lead: text, primary: text, secondary: text, emailLead: text }),
+    supplements: z.object({
+      eyebrow: text,
+      heading: text,
+      lead: text,
+      codeLabel: text,
+      shopLabel: text,
+      screenerLabel: text,
+    }),
+  });
+
+export const guidesPageSchema = z.object({
+  seo,
+  hero: z.object({ eyebrow: text, heading: text, lead: text, cta: text, browse: text }),
+  freeResources: z.object({
+    heading: text,
+    lead: text,
+    reassurance: text,
+    divider: text,
+    filterLabel: text,
+    filters: z.object({
+      all: text,
+      military: text,
+      strength: text,
+      'muscle-building': text,
+      nutrition: text,
+    }),
+    groupHeading: text.includes('{label}', { message: 'must contain {label}' }),
+    socialProof: text.includes('{count}', { message: 'must contain {count}' }),
+    featuredBadge: text,
+    includedLabel: text,
+    cta: text,
+  }),
+  coaching: z.object({ heading: text, lead: text, cta: text }),
+});
+
+export const thankYouPageSchema = z.object({
+  seo,
+  title: text,
+  message: z.array(text).min(1),
+  listTitle: text,
+  items: z.array(text).min(1),
+  buttons: z.array(link).length(2, 'needs exactly two buttons'),
+});
+
+export const authPageSchema = z.object({
+  seo,
+  signIn: z.object({ title: text, description: text, submit: text }),
+  signUp: z.object({ title: text, description: text, submit: text }),
+  unavailable: text,
+  backHome: text,
+});
+
+export const previewPageSchema = (image: ImageSchema) =>
+  z.object({
+    seo,
+    headline: text,
+    lead: text,
+    primaryCta: text,
+    secondaryCta: text,
+    workoutsHeading: text,
+    workoutsCta: text,
+    fallbackPhoto: image,
+  });
+
+export const notFoundPageSchema = z.object({
+  seo,
+  code: text,
+  title: text,
+  link: text,
+});
+
+export const adminPageSchema = z.object({
+  seo,
+  title: text,
+  subtitle: text,
+  unavailable: text,
+});
+
+/* ---------- rules across entries ---------- */
+
+export interface FeaturedCheckEntry {
+  id: string;
+  filePath?: string | undefined;
+  featured: boolean;
+}
+
+/**
+ * Exactly one resource is the featured one. Returns an error message naming the files,
+ * or null when the set is valid.
+ */
+export function featuredResourceProblem(entries: readonly FeaturedCheckEntry[]): string | null {
+  const featured = entries.filter((entry) => entry.featured);
+  if (featured.length === 1) return null;
+  if (featured.length === 0) {
+    return 'resources: no resource has "featured": true; exactly one must be featured';
+  }
+  const files = featured.map((entry) => entry.filePath ?? entry.id).join(', ');
+  return `resources: "featured" is true in ${featured.length} files (${files}); exactly one may be featured`;
+}

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('/guides', () => {
+  test('one featured guide, then the others grouped by category in order', async ({ page }) => {
+    await page.goto('/guides');
+    const section = page.locator('#free-resources');
+    await expect(section.locator('[data-resource-card]')).toHaveCount(11);
+    await expect(section.getByText('Featured Program', { exact: true })).toHaveCount(1);
+    await expect(section.getByRole('heading', { level: 3, name: /Guides$/ })).toHaveText([
+      'Military Guides',
+      'Strength Guides',
+      'Muscle Building Guides',
+      'Nutrition Guides',
+    ]);
+  });
+
+  test('a filter pill shows only its category, without group headings', async ({ page }) => {
+    await page.goto('/guides');
+    const pills = page.getByRole('group', { name: /filter/i });
+    const military = pills.getByRole('button', { name: 'Military' });
+    await military.click();
+    await expect(military).toHaveAttribute('aria-pressed', 'true');
+    await expect(pills.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+    const visibleCards = page.locator('[data-resource-group] [data-resource-card]:visible');
+    await expect(visibleCards).toHaveCount(3);
+    await expect(page.locator('[data-resource-group]:visible [data-group-heading]:visible')).toHaveCount(0);
+    await pills.getByRole('button', { name: 'All' }).click();
+    await expect(visibleCards).toHaveCount(10);
+    await expect(page.locator('[data-group-heading]:visible')).toHaveCount(4);
+  });
+
+  test('military guides carry no badge, the others their tag', async ({ page }) => {
+    await page.goto('/guides');
+    const military = page.locator('[data-resource-group="military"] [data-resource-card]');
+    await expect(military).toHaveCount(3);
+    for (const card of await military.all()) await expect(card.getByText('Military Program')).toHaveCount(0);
+    await expect(page.locator('[data-resource-group="strength"]').getByText('Program', { exact: true })).toHaveCount(1);
+  });
+});
+
+test.describe('/in-development', () => {
+  test('shows one of the three coach photos', async ({ page }) => {
+    await page.goto('/in-development');
+    const photo = page.locator('img[data-random-photo]');
+    const choices = JSON.parse((await photo.getAttribute('data-choices')) ?? '[]') as { src: string }[];
+    expect(choices).toHaveLength(3);
+    await expect.poll(async () => choices.map((choice) => choice.src).includes((await photo.getAttribute('src')) ?? '')).toBe(true);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+});
+
+test('every image on the public pages loads and has its size set', async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const path of ['/', '/guides', '/in-development', '/thank-you']) {
+    await page.goto(path);
+    const images = page.locator('main img');
+    for (const image of await images.all()) {
+      // Some images are for larger screens only (e.g. the 6th and 7th member avatars).
+      if (!(await image.isVisible())) continue;
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await image.getAttribute('width')).toBeTruthy();
+      expect(await image.getAttribute('height')).toBeTruthy();
+      expect(await image.getAttribute('alt')).not.toBeNull();
+    }
+  }
+});

@@ -1,0 +1,21 @@
+/** Every route of the site, with the heading a visitor must see there. */
+export interface RouteCase {
+  path: string;
+  heading: string | RegExp;
+  status?: number;
+  /** Public pages are indexed; /auth and /admin are not. */
+  indexed: boolean;
+}
+
+export const routes: RouteCase[] = [
+  { path: '/', heading: /./, indexed: true },
+  { path: '/guides', heading: /./, indexed: true },
+  { path: '/thank-you', heading: 'Thank You!', indexed: true },
+  { path: '/thank-you/call', heading: 'Call Scheduled!', indexed: true },
+  { path: '/thank-you/resource', heading: 'Resource Access Granted!', indexed: true },
+  { path: '/in-development', heading: 'Transform your body & mind.', indexed: true },
+  { path: '/auth', heading: 'Welcome Back', indexed: false },
+  { path: '/admin', heading: 'Admin Dashboard', indexed: false },
+  { path: '/admin/assets', heading: 'Admin Dashboard', indexed: false },
+  { path: '/this-page-does-not-exist', heading: 'Oops! Page not found', status: 404, indexed: false },
+];
