@@ -1,6 +1,6 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwind from '@astrojs/tailwind';
@@ -10,6 +10,9 @@ const settings = JSON.parse(readFileSync(new URL('./src/content/pages/settings.j
 const site = process.env.PUBLIC_SITE_URL || settings.siteUrl;
 
 const privateRoutes = ['/admin', '/auth'];
+
+// Self-hosted variable fonts (fontsource files, Latin subset) with metric-matched fallbacks.
+const fontFiles = './node_modules/@fontsource-variable';
 
 export default defineConfig({
   site,
@@ -24,6 +27,32 @@ export default defineConfig({
     }),
   ],
   server: { host: '127.0.0.1', port: 4321 },
+  experimental: {
+    fonts: [
+      {
+        provider: fontProviders.local(),
+        name: 'Inter',
+        cssVariable: '--font-body',
+        fallbacks: ['sans-serif'],
+        options: {
+          variants: [
+            { src: [`${fontFiles}/inter/files/inter-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'swap' },
+          ],
+        },
+      },
+      {
+        provider: fontProviders.local(),
+        name: 'Montserrat',
+        cssVariable: '--font-display',
+        fallbacks: ['sans-serif'],
+        options: {
+          variants: [
+            { src: [`${fontFiles}/montserrat/files/montserrat-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'swap' },
+          ],
+        },
+      },
+    ],
+  },
   vite: {
     build: { assetsInlineLimit: 0 },
   },

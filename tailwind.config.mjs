@@ -45,8 +45,8 @@ export default {
       },
     },
     fontFamily: {
-      sans: ['"Inter Variable"', ...defaultTheme.fontFamily.sans],
-      display: ['"Montserrat Variable"', '"Inter Variable"', ...defaultTheme.fontFamily.sans],
+      sans: ['var(--font-body)', ...defaultTheme.fontFamily.sans],
+      display: ['var(--font-display)', ...defaultTheme.fontFamily.sans],
     },
     fontSize: {
       xs: ['0.75rem', { lineHeight: '1rem' }],

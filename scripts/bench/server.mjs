@@ -54,13 +54,19 @@ export async function startPreview(root, port, registerCleanup) {
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => process.stderr.write(prefixLines('[preview] ', chunk)));
   }
-  let exited = null;
-  child.on('exit', (code, signal) => { exited = code ?? signal; });
   // Registered before waiting, so that Ctrl-C during the start-up stops it too.
+  let stopping = false;
   let stopped = false;
   registerCleanup(async () => {
+    stopping = true;
     await stopGroup(child);
     stopped = true;
+  });
+  let exited = null;
+  child.on('exit', (code, signal) => {
+    exited = code ?? signal;
+    // e.g. someone rebuilt dist/ under it: the next measurements will fail, say why.
+    if (!stopping) log(`WARNING: the preview server exited (${exited}); later measurements will fail`);
   });
   process.on('exit', () => stopped || killGroup(child, 'SIGKILL'));
 
