@@ -1,0 +1,52 @@
+/**
+ * The Meta pixel (browser), loaded only when a pixel id is configured. This is Meta's base
+ * code as a module (no inline script): a queueing `fbq` until fbevents.js takes over.
+ */
+export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
+
+export type Fbq = ((...args: unknown[]) => void) & {
+  callMethod?: (...args: unknown[]) => void;
+  queue: unknown[][];
+  push: Fbq;
+  loaded: boolean;
+  version: string;
+};
+
+type PixelWindow = Window & { fbq?: Fbq; _fbq?: Fbq };
+
+/** A configured pixel id (digits), or null when the pixel is off. */
+export function pixelIdFrom(value: string | null | undefined): string | null {
+  const id = value?.trim() ?? '';
+  return /^\d{10,20}$/.test(id) ? id : null;
+}
+
+/**
+ * Installs the pixel once (init + PageView) and returns `fbq`; with no pixel id, returns
+ * null and loads nothing.
+ */
+export function installPixel(win: Window, pixelId: string | null): Fbq | null {
+  if (!pixelId) return null;
+  const w = win as PixelWindow;
+  if (w.fbq) return w.fbq;
+  const fbq = function (...args: unknown[]) {
+    if (fbq.callMethod) fbq.callMethod(...args);
+    else fbq.queue.push(args);
+  } as Fbq;
+  fbq.push = fbq;
+  fbq.loaded = true;
+  fbq.version = '2.0';
+  fbq.queue = [];
+  w.fbq = fbq;
+  w._fbq ??= fbq;
+  const script = win.document.createElement('script');
+  script.async = true;
+  script.src = PIXEL_SCRIPT_URL;
+  win.document.head.append(script);
+  fbq('init', pixelId);
+  fbq('track', 'PageView');
+  return fbq;
+}
+
+/** The pixel id the page declares (`<meta name="meta-pixel-id">`, rendered only when configured). */
+export const pagePixelId = (doc: Document): string | null =>
+  pixelIdFrom(doc.querySelector<HTMLMetaElement>('meta[name="meta-pixel-id"]')?.content);

@@ -1,0 +1,174 @@
+/**
+ * Validation of a conversion event posted by the site, before it goes to the Meta
+ * Conversions API. Allow-lists and bounds; unknown fields are dropped; every refusal says
+ * which field is wrong and why. Runtime-free.
+ */
+
+export const EVENT_NAMES = ['Lead', 'Schedule', 'CompleteRegistration', 'Contact'] as const;
+export const CONVERSION_TYPES = ['lead_form', 'call_scheduling', 'resource_registration', 'contact'] as const;
+/** Meta refuses events older than 7 days. */
+export const MAX_EVENT_AGE_S = 7 * 24 * 60 * 60;
+/** Client clocks drift: an event at most this far ahead of the server clock is accepted. */
+export const MAX_CLOCK_SKEW_S = 60;
+
+const CUSTOM_STRING_FIELDS = ['event_source', 'booking_source', 'utm_source', 'utm_medium', 'utm_campaign', 'gclid'] as const;
+const CUSTOM_URL_FIELDS = ['referrer', 'landing_page'] as const;
+const MAX_SHORT = 256;
+const MAX_URL = 2048;
+const MAX_USER_AGENT = 512;
+
+export interface UserData {
+  client_ip_address?: string;
+  client_user_agent: string;
+  fbc?: string;
+  fbp?: string;
+}
+
+export interface ServerEvent {
+  event_name: (typeof EVENT_NAMES)[number];
+  event_time: number;
+  event_id?: string;
+  action_source: 'website';
+  event_source_url: string;
+  user_data: UserData;
+  custom_data: Record<string, string>;
+}
+
+export interface RequestFacts {
+  /** Server clock, seconds since epoch. */
+  nowS: number;
+  /** The client's IP as seen by the server (CF-Connecting-IP / X-Forwarded-For), if any. */
+  clientIp: string | null;
+  /** The request's User-Agent header, if any. */
+  userAgent: string | null;
+}
+
+export type Validation = { ok: true; event: ServerEvent } | { ok: false; error: string };
+
+class Invalid extends Error {}
+const fail = (message: string): never => {
+  throw new Invalid(message);
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function optionalString(value: unknown, field: string, max: number, pattern?: RegExp): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') return fail(`${field} must be a string`);
+  if (value.length > max) return fail(`${field} must be at most ${max} characters`);
+  if (/[\u0000-\u001f\u007f]/.test(value)) return fail(`${field} must not contain control characters`);
+  if (pattern && !pattern.test(value)) return fail(`${field} is not in the expected format`);
+  return value;
+}
+
+function httpUrl(value: unknown, field: string): string | undefined {
+  const text = optionalString(value, field, MAX_URL);
+  if (text === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(`${field} must be an absolute http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`${field} must be an absolute http(s) URL`);
+  return text;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+const IPV6 = /^[0-9a-f:.]{2,45}$/i;
+export const isIpAddress = (value: string): boolean => IPV4.test(value) || (value.includes(':') && IPV6.test(value));
+
+// fb.<subdomain index>.<creation ms>.<fbclid | random>; fbclid is case-sensitive and kept as is.
+const FBC = /^fb\.[0-2]\.\d{10,16}\.[\w.-]{1,400}$/;
+const FBP = /^fb\.[0-2]\.\d{10,16}\.\d{1,32}$/;
+const EVENT_ID = /^[\w.:-]{1,100}$/;
+
+function userData(value: unknown, facts: RequestFacts): UserData {
+  if (value !== undefined && value !== null && !isObject(value)) return fail('user_data must be an object');
+  const input = isObject(value) ? value : {};
+  const bodyIp = optionalString(input.client_ip_address, 'user_data.client_ip_address', 45);
+  if (bodyIp !== undefined && !isIpAddress(bodyIp)) return fail('user_data.client_ip_address must be an IP address');
+  const userAgent = optionalString(input.client_user_agent, 'user_data.client_user_agent', MAX_USER_AGENT) ??
+    facts.userAgent?.slice(0, MAX_USER_AGENT) ?? fail('user_data.client_user_agent is required for website events');
+  const fbc = optionalString(input.fbc, 'user_data.fbc', 450, FBC);
+  const fbp = optionalString(input.fbp, 'user_data.fbp', 64, FBP);
+  // The server's view of the client IP wins: the body cannot claim someone else's address.
+  const ip = facts.clientIp && isIpAddress(facts.clientIp) ? facts.clientIp : bodyIp;
+  return {
+    ...(ip ? { client_ip_address: ip } : {}),
+    client_user_agent: userAgent,
+    ...(fbc ? { fbc } : {}),
+    ...(fbp ? { fbp } : {}),
+  };
+}
+
+function customData(value: unknown): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!isObject(value)) return fail('custom_data must be an object');
+  const out: Record<string, string> = {};
+  for (const field of CUSTOM_STRING_FIELDS) {
+    const text = optionalString(value[field], `custom_data.${field}`, MAX_SHORT);
+    if (text !== undefined) out[field] = text;
+  }
+  for (const field of CUSTOM_URL_FIELDS) {
+    const text = optionalString(value[field], `custom_data.${field}`, MAX_URL);
+    if (text !== undefined) out[field] = text;
+  }
+  const type = optionalString(value.conversion_type, 'custom_data.conversion_type', MAX_SHORT);
+  if (type !== undefined) {
+    if (!(CONVERSION_TYPES as readonly string[]).includes(type)) {
+      fail(`custom_data.conversion_type must be one of: ${CONVERSION_TYPES.join(', ')}`);
+    }
+    out.conversion_type = type;
+  }
+  return out;
+}
+
+function eventTime(value: unknown, nowS: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return fail('event_time must be an integer (Unix seconds)');
+  if (value > nowS + MAX_CLOCK_SKEW_S) return fail('event_time must not be in the future');
+  if (value < nowS - MAX_EVENT_AGE_S) return fail('event_time must be within the last 7 days');
+  return value;
+}
+
+/** Checks a posted body and returns the event to forward, or the reason it is refused. */
+export function validateConversionEvent(body: unknown, facts: RequestFacts): Validation {
+  try {
+    if (!isObject(body)) return fail('body must be a JSON object');
+    const name = body.event_name;
+    if (typeof name !== 'string' || !(EVENT_NAMES as readonly string[]).includes(name)) {
+      return fail(`event_name must be one of: ${EVENT_NAMES.join(', ')}`);
+    }
+    if (body.action_source !== undefined && body.action_source !== 'website') {
+      return fail("action_source must be 'website'");
+    }
+    const time = eventTime(body.event_time, facts.nowS);
+    const eventId = optionalString(body.event_id, 'event_id', 100, EVENT_ID);
+    const sourceUrl = httpUrl(body.event_source_url, 'event_source_url') ?? fail('event_source_url is required');
+    const event: ServerEvent = {
+      event_name: name as ServerEvent['event_name'],
+      event_time: time,
+      ...(eventId ? { event_id: eventId } : {}),
+      action_source: 'website',
+      event_source_url: sourceUrl,
+      user_data: userData(body.user_data, facts),
+      custom_data: customData(body.custom_data),
+    };
+    return { ok: true, event };
+  } catch (error) {
+    if (error instanceof Invalid) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The client IP as the edge saw it: Cloudflare's `CF-Connecting-IP`, else the first
+ * address of `X-Forwarded-For`.
+ */
+export function clientIpFrom(headers: Headers): string | null {
+  const direct = headers.get('cf-connecting-ip')?.trim();
+  if (direct) return direct;
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || null;
+}
