@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clientIpFrom,
+  isIpAddress,
+  validateConversionEvent,
+  type RequestFacts,
+} from '../../supabase/functions/_shared/conversion-event';
+
+const NOW = 1_700_000_000;
+const facts: RequestFacts = { nowS: NOW, clientIp: '203.0.113.7', userAgent: 'HeaderUA/1.0' };
+
+const valid = () => ({
+  event_name: 'Lead',
+  event_id: 'lead.5f1c2e9a-1111-4222-8333-944445555666',
+  event_time: NOW - 5,
+  action_source: 'website',
+  event_source_url: 'https://kaylareyes.coach/thank-you',
+  user_data: {
+    client_ip_address: null,
+    client_user_agent: 'Mozilla/5.0',
+    fbc: 'fb.1.1700000000000.IwAR2x_Y-z',
+    fbp: 'fb.1.1700000000000.1116446470',
+  },
+  custom_data: {
+    event_source: 'website',
+    booking_source: null,
+    conversion_type: 'lead_form',
+    utm_source: 'instagram',
+    utm_medium: 'paid',
+    utm_campaign: 'spring',
+    referrer: 'https://l.instagram.com/',
+    landing_page: 'https://kaylareyes.coach/?utm_source=instagram',
+    gclid: null,
+  },
+});
+
+type Body = ReturnType<typeof valid>;
+const withChange = (change: (body: Body & Record<string, unknown>) => void) => {
+  const body = valid() as Body & Record<string, unknown>;
+  change(body);
+  return body;
+};
+
+describe('validateConversionEvent accepts', () => {
+  it('a complete event, taking the client IP from the request and dropping nulls', () => {
+    const result = validateConversionEvent(valid(), facts);
+    expect(result).toEqual({
+      ok: true,
+      event: {
+        event_name: 'Lead',
+        event_id: 'lead.5f1c2e9a-1111-4222-8333-944445555666',
+        event_time: NOW - 5,
+        action_source: 'website',
+        event_source_url: 'https://kaylareyes.coach/thank-you',
+        user_data: {
+          client_ip_address: '203.0.113.7',
+          client_user_agent: 'Mozilla/5.0',
+          fbc: 'fb.1.1700000000000.IwAR2x_Y-z',
+          fbp: 'fb.1.1700000000000.1116446470',
+        },
+        custom_data: {
+          event_source: 'website',
+          conversion_type: 'lead_form',
+          utm_source: 'instagram',
+          utm_medium: 'paid',
+          utm_campaign: 'spring',
+          referrer: 'https://l.instagram.com/',
+          landing_page: 'https://kaylareyes.coach/?utm_source=instagram',
+        },
+      },
+    });
+  });
+
+  it('drops unknown fields at every level', () => {
+    const result = validateConversionEvent(
+      withChange((body) => {
+        body.access_token = 'stolen';
+        (body.user_data as Record<string, unknown>).em = 'a@b.c';
+        (body.custom_data as Record<string, unknown>).value = 1e9;
+      }),
+      facts,
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.event).not.toHaveProperty('access_token');
+    expect(result.event.user_data).not.toHaveProperty('em');
+    expect(result.event.custom_data).not.toHaveProperty('value');
+  });
+
+  it('falls back to the request User-Agent and omits an unknown IP', () => {
+    const result = validateConversionEvent(
+      withChange((body) => {
+        delete (body as Partial<Body>).user_data;
+      }),
+      { ...facts, clientIp: null },
+    );
+    expect(result.ok && result.event.user_data).toEqual({ client_user_agent: 'HeaderUA/1.0' });
+  });
+
+  it('each allowed event name, and a clock up to 60 s ahead', () => {
+    for (const name of ['Lead', 'Schedule', 'CompleteRegistration', 'Contact']) {
+      expect(validateConversionEvent({ ...valid(), event_name: name, event_time: NOW + 60 }, facts).ok).toBe(true);
+    }
+  });
+});
+
+const long = (n: number) => 'x'.repeat(n);
+
+// [what is wrong, body, the error that must name it]
+const badInputs: [string, unknown, string][] = [
+  ['null body', null, 'body must be a JSON object'],
+  ['an array body', [valid()], 'body must be a JSON object'],
+  ['a string body', 'Lead', 'body must be a JSON object'],
+  ['a number body', 42, 'body must be a JSON object'],
+  ['no event_name', withChange((b) => delete (b as Partial<Body>).event_name), 'event_name must be one of'],
+  ['an unknown event_name', withChange((b) => (b.event_name = 'Purchase')), 'event_name must be one of'],
+  ['a lowercase event_name', withChange((b) => (b.event_name = 'lead')), 'event_name must be one of'],
+  ['event_name as a number', withChange((b) => ((b as Record<string, unknown>).event_name = 1)), 'event_name must be one of'],
+  ['another action_source', withChange((b) => (b.action_source = 'email')), "action_source must be 'website'"],
+  ['no event_time', withChange((b) => delete (b as Partial<Body>).event_time), 'event_time must be an integer'],
+  ['event_time in ms', withChange((b) => (b.event_time = NOW * 1000)), 'event_time must not be in the future'],
+  ['event_time as a string', withChange((b) => ((b as Record<string, unknown>).event_time = String(NOW))), 'event_time must be an integer'],
+  ['a fractional event_time', withChange((b) => (b.event_time = NOW - 0.5)), 'event_time must be an integer'],
+  ['event_time in the future', withChange((b) => (b.event_time = NOW + 61)), 'event_time must not be in the future'],
+  ['event_time over 7 days old', withChange((b) => (b.event_time = NOW - 7 * 86400 - 1)), 'event_time must be within the last 7 days'],
+  ['event_time NaN-like null', withChange((b) => ((b as Record<string, unknown>).event_time = null)), 'event_time must be an integer'],
+  ['no event_source_url', withChange((b) => delete (b as Partial<Body>).event_source_url), 'event_source_url is required'],
+  ['a relative event_source_url', withChange((b) => (b.event_source_url = '/thank-you')), 'event_source_url must be an absolute http(s) URL'],
+  ['a javascript: event_source_url', withChange((b) => (b.event_source_url = 'javascript:alert(1)')), 'event_source_url must be an absolute http(s) URL'],
+  ['an over-long event_source_url', withChange((b) => (b.event_source_url = `https://x.test/${long(2100)}`)), 'event_source_url must be at most 2048'],
+  ['event_id with spaces', withChange((b) => (b.event_id = 'a b')), 'event_id is not in the expected format'],
+  ['an over-long event_id', withChange((b) => (b.event_id = long(101))), 'event_id must be at most 100'],
+  ['event_id as a number', withChange((b) => ((b as Record<string, unknown>).event_id = 7)), 'event_id must be a string'],
+  ['user_data as an array', withChange((b) => ((b as Record<string, unknown>).user_data = [])), 'user_data must be an object'],
+  ['user_data as a string', withChange((b) => ((b as Record<string, unknown>).user_data = 'x')), 'user_data must be an object'],
+  ['a malformed fbc', withChange((b) => (b.user_data.fbc = 'fb.1.abc.F1')), 'user_data.fbc is not in the expected format'],
+  ['an fbc with a space', withChange((b) => (b.user_data.fbc = 'fb.1.1700000000000.F 1')), 'user_data.fbc is not in the expected format'],
+  ['a malformed fbp', withChange((b) => (b.user_data.fbp = 'fb.1.1700000000000.abc')), 'user_data.fbp is not in the expected format'],
+  ['a client IP that is not one', withChange((b) => ((b.user_data as Record<string, unknown>).client_ip_address = '999.1.1.1')), 'user_data.client_ip_address must be an IP address'],
+  ['an over-long user agent', withChange((b) => (b.user_data.client_user_agent = long(513))), 'user_data.client_user_agent must be at most 512'],
+  ['a user agent with control characters', withChange((b) => (b.user_data.client_user_agent = 'a\u0000b')), 'must not contain control characters'],
+  ['user agent as an object', withChange((b) => ((b.user_data as Record<string, unknown>).client_user_agent = {})), 'user_data.client_user_agent must be a string'],
+  ['custom_data as an array', withChange((b) => ((b as Record<string, unknown>).custom_data = ['x'])), 'custom_data must be an object'],
+  ['an unknown conversion_type', withChange((b) => (b.custom_data.conversion_type = 'purchase')), 'custom_data.conversion_type must be one of'],
+  ['an over-long utm_source', withChange((b) => (b.custom_data.utm_source = long(257))), 'custom_data.utm_source must be at most 256'],
+  ['utm_campaign as a number', withChange((b) => ((b.custom_data as Record<string, unknown>).utm_campaign = 5)), 'custom_data.utm_campaign must be a string'],
+  ['an over-long landing_page', withChange((b) => (b.custom_data.landing_page = long(2049))), 'custom_data.landing_page must be at most 2048'],
+  ['gclid as an object', withChange((b) => ((b.custom_data as Record<string, unknown>).gclid = { $ne: 1 })), 'custom_data.gclid must be a string'],
+];
+
+describe('validateConversionEvent refuses', () => {
+  it('at least 30 kinds of bad input', () => expect(badInputs.length).toBeGreaterThanOrEqual(30));
+
+  it.each(badInputs)('%s', (_what, body, error) => {
+    const result = validateConversionEvent(body, facts);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain(error);
+  });
+
+  it('an event with no user agent anywhere', () => {
+    const body = withChange((b) => delete (b.user_data as Partial<Body['user_data']>).client_user_agent);
+    expect(validateConversionEvent(body, { ...facts, userAgent: null })).toEqual({
+      ok: false,
+      error: 'user_data.client_user_agent is required for website events',
+    });
+  });
+});
+
+describe('clientIpFrom', () => {
+  it('prefers CF-Connecting-IP, then the first X-Forwarded-For address', () => {
+    expect(clientIpFrom(new Headers({ 'cf-connecting-ip': '198.51.100.1', 'x-forwarded-for': '10.0.0.1' }))).toBe('198.51.100.1');
+    expect(clientIpFrom(new Headers({ 'x-forwarded-for': ' 2001:db8::1 , 10.0.0.1' }))).toBe('2001:db8::1');
+    expect(clientIpFrom(new Headers())).toBeNull();
+  });
+
+  it('a spoofed header that is not an IP is not forwarded', () => {
+    const result = validateConversionEvent(valid(), { ...facts, clientIp: 'evil<script>' });
+    expect(result.ok && result.event.user_data.client_ip_address).toBeUndefined();
+    expect(isIpAddress('192.168.0.1')).toBe(true);
+    expect(isIpAddress('::1')).toBe(true);
+    expect(isIpAddress('1.2.3')).toBe(false);
+  });
+});
