@@ -250,6 +250,14 @@ export const guidesPageSchema = z.object({
     featuredBadge: text,
     includedLabel: text,
     cta: text,
+    /** The get-resource dialog. */
+    dialog: z.object({
+      title: text.includes('{title}', { message: 'must contain {title}' }),
+      description: text,
+      loading: text,
+      close: text,
+      formTitle: text.includes('{title}', { message: 'must contain {title}' }),
+    }),
   }),
   coaching: z.object({ heading: text, lead: text, cta: text }),
 });

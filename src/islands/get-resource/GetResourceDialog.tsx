@@ -1,0 +1,97 @@
+/**
+ * The get-resource dialog: 'Get <title>', a spinner until the lead platform's embed script
+ * has loaded, then the resource's opt-in form. Native <dialog>: Escape closes it and focus
+ * returns to the button that opened it.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { formEmbedUrl, loadScriptOnce } from '~/lib/embed-script';
+import { $getResource, closeResource } from '~/stores/get-resource';
+import type { GetResourceData } from './types';
+
+type Props = GetResourceData & { returnFocus: () => HTMLElement | null };
+
+export default function GetResourceDialog({ copy, embeds, resources, returnFocus }: Props) {
+  const id = useStore($getResource);
+  const resource = id ? resources[id] : undefined;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || !resource) return;
+    if (!element.open) element.showModal();
+    let current = true;
+    loadScriptOnce(document, embeds.formEmbedScript).then(
+      () => current && setLoaded(true),
+      (error: unknown) => console.error('Failed to load form embed script', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [resource, embeds.formEmbedScript]);
+
+  const onClose = () => {
+    setLoaded(false);
+    closeResource();
+    returnFocus()?.focus();
+  };
+
+  const title = resource ? copy.title.replace('{title}', resource.title) : '';
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      onClick={(event) => event.target === dialog.current && dialog.current.close()}
+      aria-labelledby="get-resource-title"
+      aria-describedby="get-resource-description"
+      className="w-[calc(100%-2rem)] max-w-xl rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/60"
+    >
+      {resource && (
+        <div className="p-6 sm:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="get-resource-title" className="font-display text-2xl font-extrabold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              aria-label={copy.close}
+              className="-mr-2 -mt-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-sand"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          </div>
+          <p id="get-resource-description" className="mt-2 text-ink-soft">
+            {copy.description}
+          </p>
+          <div className="mt-6 min-h-[32rem]">
+            {loaded ? (
+              <iframe
+                key={id}
+                src={formEmbedUrl(embeds.leadFormHost, resource.formId)}
+                id={`inline-${resource.formId}`}
+                title={copy.formTitle.replace('{title}', resource.title)}
+                data-layout="{'id':'INLINE'}"
+                data-trigger-type="alwaysShow"
+                data-activation-type="alwaysActivated"
+                data-deactivation-type="neverDeactivate"
+                data-form-name={resource.title}
+                data-layout-iframe-id={`inline-${resource.formId}`}
+                data-form-id={resource.formId}
+                className="h-[32rem] w-full rounded-xl border-0"
+              />
+            ) : (
+              <div role="status" className="flex h-[32rem] flex-col items-center justify-center gap-3 text-ink-soft">
+                <span aria-hidden="true" className="h-10 w-10 rounded-full border-4 border-brand-soft border-t-brand-strong motion-safe:animate-spin" />
+                <span className="text-sm">{copy.loading}</span>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
