@@ -9,6 +9,8 @@ test.skip(({ isMobile }) => isMobile, 'the scripts do not depend on the viewport
 
 const pagesWithoutIslands = ['/', '/guides', '/thank-you', '/thank-you/call', '/thank-you/resource', '/in-development', '/auth'];
 const TINY_ENHANCERS_BYTES = 8 * 1024;
+// Thank-you pages also send their conversion (tracking rules and supabase-js's functions client).
+const budget = (path: string) => (path.startsWith('/thank-you') ? 12 * 1024 : TINY_ENHANCERS_BYTES);
 
 for (const path of pagesWithoutIslands) {
   test(`${path} ships no island and only tiny enhancers`, async ({ page }) => {
@@ -21,6 +23,6 @@ for (const path of pagesWithoutIslands) {
     await page.waitForLoadState('networkidle');
     await expect(page.locator('astro-island')).toHaveCount(0);
     const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
-    expect(total, scripts.map((script) => `${script.url} ${script.bytes}`).join('\n')).toBeLessThanOrEqual(TINY_ENHANCERS_BYTES);
+    expect(total, scripts.map((script) => `${script.url} ${script.bytes}`).join('\n')).toBeLessThanOrEqual(budget(path));
   });
 }
