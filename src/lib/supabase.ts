@@ -16,8 +16,8 @@ export function getSupabase(): Promise<SupabaseClient> {
 }
 
 export interface InvokeOptions {
-  /** Another fetch (e.g. one that survives the visitor leaving the page). */
-  fetch?: typeof fetch;
+  /** Let the request outlive the page (a visitor who leaves at once does not lose it). */
+  keepalive?: boolean;
 }
 
 /**
@@ -35,7 +35,7 @@ export async function invokeFunction<T = unknown>(name: string, body: Record<str
   }
   const functions = new FunctionsClient(`${supabaseUrl.replace(/\/+$/, '')}/functions/v1`, {
     headers,
-    customFetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    customFetch: (input, init) => fetch(input, { ...init, keepalive: options.keepalive === true }),
   });
   return functions.invoke<T>(name, { body });
 }

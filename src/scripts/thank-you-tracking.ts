@@ -17,7 +17,6 @@ import {
   type ConversionState,
   type NavigationType,
 } from '~/lib/tracking/conversion';
-import { leaveSafeFetch } from '~/lib/tracking/leave-safe-fetch';
 import { installPixel, pagePixelId } from '~/lib/tracking/pixel';
 import { captureAttribution } from '~/scripts/attribution';
 
@@ -28,18 +27,20 @@ function navigationType(): NavigationType {
 
 async function sendToServer(kind: ConversionKind, payload: ConversionPayload): Promise<boolean> {
   const body = payload as unknown as Record<string, unknown>;
-  const send = leaveSafeFetch(window);
   if (CONVERSIONS[kind].transport === 'api') {
-    const response = await send('/api/track-conversion', {
+    const response = await fetch('/api/track-conversion', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+      keepalive: true,
     });
+    // Read the answer to the end so the request completes (it is not otherwise used).
+    await response.arrayBuffer();
     if (!response.ok) console.error(`tracking: /api/track-conversion answered ${response.status}`);
     return response.ok;
   }
   const { invokeFunction } = await import('~/lib/supabase');
-  const { error } = await invokeFunction('track-conversion', body, { fetch: send });
+  const { error } = await invokeFunction('track-conversion', body, { keepalive: true });
   if (error) console.error('tracking: track-conversion failed', error);
   return !error;
 }
