@@ -12,11 +12,12 @@ import { bearerToken, verifyJwt } from './jwt.ts';
 export type FunctionHandler = (request: Request) => Promise<Response>;
 
 export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv): Map<string, FunctionHandler> {
+  // Getters: the settings are read per call, so a running stand-in follows config changes.
   const ghlEnv: GhlEnv = {
-    supabaseUrl: publicUrl(config),
-    anonKey: config.anonKey,
-    ghlApiBase: config.ghlApiBase,
-    ghlApiToken: config.ghlApiToken,
+    get supabaseUrl() { return publicUrl(config); },
+    get anonKey() { return config.anonKey; },
+    get ghlApiBase() { return config.ghlApiBase; },
+    get ghlApiToken() { return config.ghlApiToken; },
   };
   if (env.GHL_LOCATION_ID) ghlEnv.ghlLocationId = env.GHL_LOCATION_ID;
   const registry = new Map<string, FunctionHandler>();
