@@ -11,9 +11,9 @@ it('deno check passes for every supabase/functions/<name>/index.ts', async () =>
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
     .map((entry) => `supabase/functions/${entry.name}/index.ts`);
   expect(entries.length).toBeGreaterThanOrEqual(3);
-  const { stdout, stderr } = await promisify(execFile)(`${root}node_modules/.bin/deno`, ['check', '--config', 'supabase/functions/deno.json', ...entries], {
+  // execFile rejects (with deno's diagnostics) when type checking fails; deno prints nothing for cached results.
+  await promisify(execFile)(`${root}node_modules/.bin/deno`, ['check', '--config', 'supabase/functions/deno.json', ...entries], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
   });
-  for (const entry of entries) expect(stdout + stderr).toContain(`Check ${entry}`);
 });
