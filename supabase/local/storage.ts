@@ -205,12 +205,12 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
     }
     end = Math.min(end, size - 1);
     const part = bytes.subarray(start, end + 1);
-    return new Response(head ? null : part, {
+    return new Response(head ? null : new Uint8Array(part), {
       status: 206,
       headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(part.byteLength) },
     });
   }
-  return new Response(head ? null : bytes, { status: 200, headers: { ...headers, 'content-length': String(size) } });
+  return new Response(head ? null : new Uint8Array(bytes), { status: 200, headers: { ...headers, 'content-length': String(size) } });
 }
 
 /** Handles `/storage/v1/<path>` except the tus routes. */
