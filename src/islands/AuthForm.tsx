@@ -57,9 +57,13 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   const [resending, setResending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [offerResend, setOfferResend] = useState(false);
+  // Until hydration the server-rendered submit stays disabled, so a native GET submit can never
+  // put the password into the URL.
+  const [ready, setReady] = useState(false);
   const ids = { email: useId(), password: useId(), heading: useId() };
 
   useEffect(() => {
+    setReady(true);
     startAuth(getSupabase());
   }, []);
   useEffect(() => {
@@ -119,7 +123,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
       </h1>
       <p className="mt-2 text-ink-muted">{current.description}</p>
 
-      <form className="mt-6 space-y-4" onSubmit={submit} aria-labelledby={ids.heading}>
+      <form className="mt-6 space-y-4" method="post" onSubmit={submit} aria-labelledby={ids.heading}>
         <div>
           <label htmlFor={ids.email} className="text-sm font-semibold text-ink">
             {copy.form.emailLabel}
@@ -179,7 +183,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
           </p>
         )}
 
-        <button type="submit" className={primaryClass} disabled={busy}>
+        <button type="submit" className={primaryClass} disabled={busy || !ready}>
           {busy ? copy.form.busy : current.submit}
         </button>
 
