@@ -3,7 +3,11 @@
  * (started by `npm run preview`, which the e2e web server runs).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect as baseExpect, test } from '@playwright/test';
+
+// Sign-in runs bcrypt and the admin check on a shared machine: allow for slow answers.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 60_000 });
 
 const SUPABASE = 'http://127.0.0.1:54321';
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };

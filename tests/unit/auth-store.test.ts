@@ -9,10 +9,10 @@ import { ADMIN, MEMBER, client, startTestStandin } from '../support/standin.ts';
 let standin: Standin;
 beforeAll(async () => {
   standin = await startTestStandin(4824);
-});
+}, 90_000);
 afterAll(async () => {
   await standin?.close();
-});
+}, 30_000);
 
 const settled = () => expect.poll(() => !$auth.get().loading && !$auth.get().adminPending);
 

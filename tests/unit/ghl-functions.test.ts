@@ -34,11 +34,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(FAKE_PORT, '127.0.0.1', resolve));
   standin = await startTestStandin(4823, { ghlApiBase: `http://127.0.0.1:${FAKE_PORT}`, ghlApiToken: TOKEN });
-});
+}, 90_000);
 afterAll(async () => {
   await standin?.close();
   await new Promise((resolve) => fake?.close(resolve));
-});
+}, 30_000);
 
 const day = { startDate: Date.UTC(2026, 10, 23), endDate: Date.UTC(2026, 10, 23, 23, 59, 59, 999) };
 const availability = { calendarId: 'cal1', ...day, timezone: 'America/Chicago', apiVersion: '2021-04-15' };

@@ -9,10 +9,10 @@ import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/st
 let standin: Standin;
 beforeAll(async () => {
   standin = await startTestStandin(4821);
-});
+}, 90_000);
 afterAll(async () => {
   await standin?.close();
-});
+}, 30_000);
 
 const lastLinkTo = (email: string) => standin.outbox.mails.filter((mail) => mail.to === email).at(-1)?.link;
 

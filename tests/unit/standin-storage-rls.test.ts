@@ -14,10 +14,10 @@ beforeAll(async () => {
   const rows = (await standin.db.query<{ id: string; email: string }>('select id, email from auth.users')).rows;
   adminId = rows.find((row) => row.email === ADMIN.email)!.id;
   memberId = rows.find((row) => row.email === MEMBER.email)!.id;
-});
+}, 90_000);
 afterAll(async () => {
   await standin?.close();
-});
+}, 30_000);
 
 const member = () => ({ sub: memberId, role: 'authenticated' });
 const admin = () => ({ sub: adminId, role: 'authenticated' });
