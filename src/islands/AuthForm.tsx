@@ -3,7 +3,7 @@
  * e-mail, and the catalogue's messages (src/lib/auth-messages.ts). A signed-in visitor goes to /.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type AuthMessages, type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/lib/auth-messages';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
@@ -51,7 +51,9 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   const { user } = useStore($auth);
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // Uncontrolled fields: what a visitor types before hydration is kept.
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
@@ -64,6 +66,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
 
   useEffect(() => {
     setReady(true);
+    setEmail(emailRef.current?.value ?? '');
     startAuth(getSupabase());
   }, []);
   useEffect(() => {
@@ -82,6 +85,8 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
     event.preventDefault();
     setBusy(true);
     setNotice(null);
+    const email = emailRef.current?.value ?? '';
+    const password = passwordRef.current?.value ?? '';
     try {
       const auth = getSupabase().auth;
       const outcome =
@@ -134,7 +139,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
             name="email"
             autoComplete="email"
             required
-            value={email}
+            ref={emailRef}
             placeholder={copy.form.emailPlaceholder}
             onChange={(event) => setEmail(event.target.value)}
             className={inputClass}
@@ -152,9 +157,8 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
               autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
               required
               minLength={6}
-              value={password}
+              ref={passwordRef}
               placeholder={copy.form.passwordPlaceholder}
-              onChange={(event) => setPassword(event.target.value)}
               className={`${inputClass} pr-14`}
             />
             <button
