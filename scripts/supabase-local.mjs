@@ -4,9 +4,19 @@
  * running stand-in on the port is reused and left running.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** PUBLIC_SUPABASE_URL from the environment or, as Astro reads it, from `.env`. */
+function configuredSupabaseUrl(env) {
+  if (env.PUBLIC_SUPABASE_URL) return env.PUBLIC_SUPABASE_URL;
+  const file = `${root}.env`;
+  if (!existsSync(file)) return '';
+  const match = /^\s*PUBLIC_SUPABASE_URL\s*=\s*["']?([^"'\s#]+)/m.exec(readFileSync(file, 'utf8'));
+  return match ? match[1] : '';
+}
 
 async function healthy(url) {
   try {
@@ -18,8 +28,9 @@ async function healthy(url) {
 
 /** @returns {Promise<{ stop: () => void }>} */
 export async function ensureLocalSupabase(env = process.env) {
-  if (env.PUBLIC_SUPABASE_URL) {
-    console.log(`supabase: using ${env.PUBLIC_SUPABASE_URL}`);
+  const configured = configuredSupabaseUrl(env);
+  if (configured) {
+    console.log(`supabase: using ${configured}`);
     return { stop() {} };
   }
   const url = `http://127.0.0.1:${env.STANDIN_PORT ?? 54321}`;

@@ -59,8 +59,8 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   const [resending, setResending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [offerResend, setOfferResend] = useState(false);
-  // Until hydration the server-rendered submit stays disabled, so a native GET submit can never
-  // put the password into the URL.
+  // Until hydration the server-rendered buttons stay disabled: a click is never silently lost,
+  // and a native submit can never carry the password.
   const [ready, setReady] = useState(false);
   const ids = { email: useId(), password: useId(), heading: useId() };
 
@@ -163,6 +163,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
             />
             <button
               type="button"
+              disabled={!ready}
               onClick={() => setShowPassword(!showPassword)}
               aria-label={showPassword ? copy.form.hidePassword : copy.form.showPassword}
               aria-pressed={showPassword}
@@ -199,7 +200,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
       </form>
 
       <p className="mt-6 text-center">
-        <button type="button" onClick={toggleMode} className="rounded text-sm font-semibold text-brand-strong underline-offset-4 hover:underline">
+        <button type="button" disabled={!ready} onClick={toggleMode} className="rounded text-sm font-semibold text-brand-strong underline-offset-4 hover:underline">
           {mode === 'signIn' ? copy.form.toSignUp : copy.form.toSignIn}
         </button>
       </p>
