@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ensureLocalSupabase } from './supabase-local.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
@@ -18,6 +19,7 @@ if (!existsSync(`${root}/dist/index.html`)) {
   process.exit(1);
 }
 
+const supabase = await ensureLocalSupabase();
 const wrangler = `${root}/node_modules/.bin/wrangler`;
 const args = [
   'pages', 'dev', 'dist',
@@ -37,4 +39,7 @@ console.log(`preview: serving dist/ and functions/ on http://127.0.0.1:${port}`)
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+child.on('exit', (code, signal) => {
+  supabase.stop();
+  process.exit(code ?? (signal ? 0 : 1));
+});

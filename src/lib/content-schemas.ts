@@ -275,7 +275,30 @@ export const authPageSchema = z.object({
   seo,
   signIn: z.object({ title: text, description: text, submit: text }),
   signUp: z.object({ title: text, description: text, submit: text }),
-  unavailable: text,
+  form: z.object({
+    emailLabel: text,
+    emailPlaceholder: text,
+    passwordLabel: text,
+    passwordPlaceholder: text,
+    showPassword: text,
+    hidePassword: text,
+    busy: text,
+    resend: text,
+    resendBusy: text,
+    toSignUp: text,
+    toSignIn: text,
+  }),
+  /** The error catalogue's texts (spec §8), chosen by backend error codes in src/lib/auth-messages.ts. */
+  messages: z.object({
+    invalidCredentials: text,
+    emailNotConfirmed: text,
+    userExists: text,
+    signUpSuccess: text,
+    resendTooSoon: text,
+    resendSuccess: text,
+    resendFailed: text,
+    unexpected: text,
+  }),
   backHome: text,
 });
 
@@ -303,6 +326,8 @@ export const adminPageSchema = z.object({
   title: text,
   subtitle: text,
   unavailable: text,
+  loading: text,
+  accessDenied: z.object({ title: text, message: text, detail: text, backHome: text }),
 });
 
 /* ---------- rules across entries ---------- */

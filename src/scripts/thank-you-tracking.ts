@@ -39,7 +39,7 @@ async function sendToServer(kind: ConversionKind, payload: ConversionPayload): P
     if (!response.ok) console.error(`tracking: /api/track-conversion answered ${response.status}`);
     return response.ok;
   }
-  const { invokeFunction } = await import('~/lib/supabase');
+  const { invokeFunction } = await import('~/lib/functions');
   const { error } = await invokeFunction('track-conversion', body, { keepalive: true });
   if (error) console.error('tracking: track-conversion failed', error);
   return !error;

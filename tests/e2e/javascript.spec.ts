@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 
 test.skip(({ isMobile }) => isMobile, 'the scripts do not depend on the viewport');
 
-const pagesWithoutIslands = ['/', '/guides', '/thank-you', '/thank-you/call', '/thank-you/resource', '/in-development', '/auth'];
+const pagesWithoutIslands = ['/', '/guides', '/thank-you', '/thank-you/call', '/thank-you/resource', '/in-development'];
 const TINY_ENHANCERS_BYTES = 8 * 1024;
 // Thank-you pages also send their conversion (tracking rules and supabase-js's functions client).
 const budget = (path: string) => (path.startsWith('/thank-you') ? 12 * 1024 : TINY_ENHANCERS_BYTES);

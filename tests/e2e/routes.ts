@@ -15,7 +15,8 @@ export const routes: RouteCase[] = [
   { path: '/thank-you/resource', heading: 'Resource Access Granted!', indexed: true },
   { path: '/in-development', heading: 'Transform your body & mind.', indexed: true },
   { path: '/auth', heading: 'Welcome Back', indexed: false },
-  { path: '/admin', heading: 'Admin Dashboard', indexed: false },
-  { path: '/admin/assets', heading: 'Admin Dashboard', indexed: false },
+  // Anonymous visitors are sent on to /auth by the admin guard.
+  { path: '/admin', heading: 'Welcome Back', indexed: false },
+  { path: '/admin/assets', heading: 'Welcome Back', indexed: false },
   { path: '/this-page-does-not-exist', heading: 'Oops! Page not found', status: 404, indexed: false },
 ];

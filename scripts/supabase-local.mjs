@@ -1,0 +1,54 @@
+/**
+ * Starts the local Supabase stand-in for `npm run dev` and `npm run preview` when no Supabase
+ * project is configured (PUBLIC_SUPABASE_URL unset), and stops it with them. An already
+ * running stand-in on the port is reused and left running.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** PUBLIC_SUPABASE_URL from the environment or, as Astro reads it, from `.env`. */
+function configuredSupabaseUrl(env) {
+  if (env.PUBLIC_SUPABASE_URL) return env.PUBLIC_SUPABASE_URL;
+  const file = `${root}.env`;
+  if (!existsSync(file)) return '';
+  const match = /^\s*PUBLIC_SUPABASE_URL\s*=\s*["']?([^"'\s#]+)/m.exec(readFileSync(file, 'utf8'));
+  return match ? match[1] : '';
+}
+
+async function healthy(url) {
+  try {
+    return (await fetch(`${url}/_local/health`, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** @returns {Promise<{ stop: () => void }>} */
+export async function ensureLocalSupabase(env = process.env) {
+  const configured = configuredSupabaseUrl(env);
+  if (configured) {
+    console.log(`supabase: using ${configured}`);
+    return { stop() {} };
+  }
+  const url = `http://127.0.0.1:${env.STANDIN_PORT ?? 54321}`;
+  if (await healthy(url)) {
+    console.log(`supabase: using the local stand-in already running on ${url}`);
+    return { stop() {} };
+  }
+  const child = spawn(process.execPath, [`${root}supabase/local/start.mjs`], { cwd: root, stdio: 'inherit', env });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const deadline = Date.now() + 30_000;
+  while (!(await healthy(url))) {
+    if (exited || Date.now() > deadline) throw new Error(`supabase: the local stand-in did not start on ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    stop() {
+      if (!exited) child.kill('SIGTERM');
+    },
+  };
+}

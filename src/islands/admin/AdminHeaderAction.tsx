@@ -1,0 +1,37 @@
+/** The header's Sign In / Sign Out on admin paths (Sign Out signs out, then goes to /). */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { getSupabase } from '~/lib/supabase';
+import { $auth, startAuth } from '~/stores/auth';
+
+const actionClass = 'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-sand';
+
+export default function AdminHeaderAction({ signIn, signOut }: { signIn: string; signOut: string }) {
+  const { user } = useStore($auth);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    startAuth(getSupabase());
+  }, []);
+
+  if (!user) {
+    return (
+      <a href="/auth" className={actionClass}>
+        {signIn}
+      </a>
+    );
+  }
+
+  async function leave() {
+    setBusy(true);
+    const { error } = await getSupabase().auth.signOut();
+    if (error) console.error('Sign out failed:', error.message);
+    window.location.assign('/');
+  }
+
+  return (
+    <button type="button" className={actionClass} onClick={leave} disabled={busy}>
+      {signOut}
+    </button>
+  );
+}

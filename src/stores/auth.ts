@@ -1,0 +1,72 @@
+/**
+ * Auth state shared by the auth form, the admin guard and the header action: user, session,
+ * loading and isAdmin, fed by supabase-js' onAuthStateChange. `adminPending` is true while the
+ * admin check for the current user runs, so the guard never flashes 'Access Denied' at an admin.
+ */
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { map } from 'nanostores';
+
+export interface AuthState {
+  user: User | null;
+  session: Session | null;
+  loading: boolean;
+  isAdmin: boolean;
+  adminPending: boolean;
+}
+
+export const $auth = map<AuthState>({ user: null, session: null, loading: true, isAdmin: false, adminPending: false });
+
+type Client = Pick<SupabaseClient, 'auth' | 'from'>;
+
+/** Reads user_roles under the user's own RLS: exactly one 'admin' row means admin. */
+export async function checkAdmin(client: Client, userId: string): Promise<boolean> {
+  try {
+    const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').single();
+    if (error) {
+      if (error.code !== 'PGRST116') console.error('Admin check failed:', error.message);
+      return false;
+    }
+    return (data as { role?: string } | null)?.role === 'admin';
+  } catch (failure) {
+    console.error('Admin check failed:', failure);
+    return false;
+  }
+}
+
+let generation = 0;
+
+function runAdminCheck(client: Client, userId: string): void {
+  const mine = ++generation;
+  $auth.setKey('adminPending', true);
+  void checkAdmin(client, userId).then((isAdmin) => {
+    if (mine !== generation) return;
+    $auth.set({ ...$auth.get(), isAdmin, adminPending: false });
+  });
+}
+
+let stop: (() => void) | undefined;
+
+/** Subscribes once; later calls are no-ops. Returns the unsubscribe function. */
+export function startAuth(client: Client): () => void {
+  if (stop) return stop;
+  const { data } = client.auth.onAuthStateChange((event, session) => {
+    const user = session?.user ?? null;
+    const previous = $auth.get();
+    $auth.set({ ...previous, session, user, loading: false });
+    if (!user || event === 'SIGNED_OUT') {
+      generation++;
+      $auth.set({ ...$auth.get(), isAdmin: false, adminPending: false });
+      return;
+    }
+    // A refreshed token for the same user changes nothing about the role.
+    if (event === 'TOKEN_REFRESHED' && previous.user?.id === user.id && !previous.adminPending) return;
+    // Deferred: supabase-js must not be awaited inside its own auth callback.
+    $auth.setKey('adminPending', true);
+    setTimeout(() => runAdminCheck(client, user.id), 0);
+  });
+  stop = () => {
+    data.subscription.unsubscribe();
+    stop = undefined;
+  };
+  return stop;
+}

@@ -1,0 +1,5 @@
+// Supabase Edge Function entry: the logic lives in ../_shared/ghl.ts.
+import { ghlEnvFromDeno } from '../_shared/deno-env.ts';
+import { ghlHandler } from '../_shared/ghl.ts';
+
+Deno.serve(ghlHandler('ghl-calendar-availability', ghlEnvFromDeno()));

@@ -1,0 +1,78 @@
+/**
+ * Settings of the local stand-in. Every value has a documented development default (the same
+ * ones the Supabase CLI uses) and can be overridden by environment variables.
+ * These keys and the JWT secret are public development values: never use them in production.
+ */
+import { resolve } from 'node:path';
+
+/** The Supabase CLI's local JWT secret (apps/cli-go/pkg/config). */
+export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** HS256 JWTs `{"iss":"supabase-demo","role":...,"exp":1983812996}` signed with DEV_JWT_SECRET. */
+export const DEV_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEV_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface StandinConfig {
+  host: string;
+  port: number;
+  /** Where PGlite and stored files live; null keeps everything in memory (tests). */
+  dataDir: string | null;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Access-token lifetime in seconds (auth-js refreshes 90 s before expiry). */
+  jwtExpiry: number;
+  autoconfirm: boolean;
+  /** Minimum seconds between two confirmation e-mails to one address. */
+  emailMaxFrequency: number;
+  minPasswordLength: number;
+  siteUrl: string;
+  seed: { adminEmail: string; adminPassword: string; memberEmail: string; memberPassword: string };
+  /** Upstream for the GoHighLevel functions (tests point it at a fake). */
+  ghlApiBase: string;
+  ghlApiToken: string;
+  quiet: boolean;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return /^(1|true|yes|on)$/i.test(value);
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConfig {
+  const dataDir = env.STANDIN_DATA_DIR === ':memory:' ? null : resolve(root, env.STANDIN_DATA_DIR ?? '.local-data/supabase');
+  return {
+    host: env.STANDIN_HOST ?? '127.0.0.1',
+    port: int('STANDIN_PORT', env.STANDIN_PORT, 54321),
+    dataDir,
+    jwtSecret: env.STANDIN_JWT_SECRET ?? DEV_JWT_SECRET,
+    anonKey: env.STANDIN_ANON_KEY ?? DEV_ANON_KEY,
+    serviceRoleKey: env.STANDIN_SERVICE_ROLE_KEY ?? DEV_SERVICE_ROLE_KEY,
+    jwtExpiry: int('STANDIN_JWT_EXPIRY', env.STANDIN_JWT_EXPIRY, 3600),
+    autoconfirm: flag(env.STANDIN_AUTOCONFIRM, false),
+    emailMaxFrequency: int('STANDIN_EMAIL_MAX_FREQUENCY', env.STANDIN_EMAIL_MAX_FREQUENCY, 60),
+    minPasswordLength: int('STANDIN_MIN_PASSWORD_LENGTH', env.STANDIN_MIN_PASSWORD_LENGTH, 6),
+    siteUrl: env.STANDIN_SITE_URL ?? 'http://127.0.0.1:4321',
+    seed: {
+      adminEmail: env.STANDIN_ADMIN_EMAIL ?? 'admin@example.com',
+      adminPassword: env.STANDIN_ADMIN_PASSWORD ?? 'admin-password',
+      memberEmail: env.STANDIN_MEMBER_EMAIL ?? 'member@example.com',
+      memberPassword: env.STANDIN_MEMBER_PASSWORD ?? 'member-password',
+    },
+    ghlApiBase: env.GHL_API_BASE ?? 'https://services.leadconnectorhq.com',
+    ghlApiToken: env.GHL_API_TOKEN ?? '',
+    quiet: flag(env.STANDIN_QUIET, false),
+  };
+}
+
+export function publicUrl(config: StandinConfig): string {
+  return `http://${config.host}:${config.port}`;
+}

@@ -1,0 +1,47 @@
+/**
+ * /functions/v1/<name>: the platform's JWT check (verify_jwt), then the same `_shared` handlers
+ * the Deno entry files serve, with upstream base URLs from the environment.
+ */
+import { type GhlEnv, GHL_FUNCTIONS, type GhlFunctionName, ghlHandler } from '../functions/_shared/ghl.ts';
+import { corsHeaders } from '../functions/_shared/http.ts';
+import type { StandinConfig } from './config.ts';
+import { publicUrl } from './config.ts';
+import { json } from './gateway.ts';
+import { bearerToken, verifyJwt } from './jwt.ts';
+
+export type FunctionHandler = (request: Request) => Promise<Response>;
+
+export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv): Map<string, FunctionHandler> {
+  // Getters: the settings are read per call, so a running stand-in follows config changes.
+  const ghlEnv: GhlEnv = {
+    get supabaseUrl() { return publicUrl(config); },
+    get anonKey() { return config.anonKey; },
+    get ghlApiBase() { return config.ghlApiBase; },
+    get ghlApiToken() { return config.ghlApiToken; },
+  };
+  if (env.GHL_LOCATION_ID) ghlEnv.ghlLocationId = env.GHL_LOCATION_ID;
+  const registry = new Map<string, FunctionHandler>();
+  for (const name of GHL_FUNCTIONS) registry.set(name, ghlHandler(name as GhlFunctionName, ghlEnv));
+  return registry;
+}
+
+export async function handleFunction(
+  registry: Map<string, FunctionHandler>,
+  config: StandinConfig,
+  request: Request,
+  name: string,
+): Promise<Response> {
+  const handler = registry.get(name);
+  if (!handler) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+  if (request.method !== 'OPTIONS') {
+    const token = bearerToken(request);
+    const verified = token ? await verifyJwt(token, config.jwtSecret) : null;
+    if (!verified?.ok) {
+      return json({ code: 401, message: 'Invalid JWT' }, 401, {
+        ...corsHeaders,
+        'sb-error-code': token ? 'UNAUTHORIZED_INVALID_JWT_FORMAT' : 'UNAUTHORIZED_NO_AUTH_HEADER',
+      });
+    }
+  }
+  return handler(request);
+}

@@ -1,0 +1,125 @@
+/** Buckets, object rows and the bytes on disk, shared by the storage routes and tus. */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Db, Tx } from './db.ts';
+
+export interface Bucket {
+  id: string;
+  public: boolean;
+  file_size_limit: number | string | null;
+  allowed_mime_types: string[] | null;
+}
+
+export class StorageFailure extends Error {
+  constructor(readonly status: number, readonly code: string, readonly error: string, message: string) {
+    super(message);
+  }
+}
+
+export const failures = {
+  noBucket: () => new StorageFailure(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
+  noObject: () => new StorageFailure(404, 'NoSuchKey', 'not_found', 'Object not found'),
+  duplicate: () => new StorageFailure(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
+  rls: () => new StorageFailure(403, 'AccessDenied', 'Unauthorized', 'new row violates row-level security policy'),
+  tooLarge: () => new StorageFailure(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
+  mime: (type: string) => new StorageFailure(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${type} is not supported`),
+  badKey: (key: string) => new StorageFailure(400, 'InvalidKey', 'Invalid Key', `Invalid key: ${key}`),
+};
+
+export async function getBucket(db: Db, id: string): Promise<Bucket> {
+  const { rows } = await db.query<Bucket>('select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
+  if (!rows[0]) throw failures.noBucket();
+  return rows[0];
+}
+
+/** Object names: relative, no empty or dot segments, no control characters. */
+export function checkObjectName(name: string): void {
+  const segments = name.split('/');
+  if (!name || name.length > 1024 || /[\u0000-\u001f\\]/.test(name) || segments.some((s) => !s || s === '.' || s === '..')) {
+    throw failures.badKey(name);
+  }
+}
+
+export function checkLimits(bucket: Bucket, size: number, mimetype: string): void {
+  if (bucket.file_size_limit !== null && size > Number(bucket.file_size_limit)) throw failures.tooLarge();
+  const allowed = bucket.allowed_mime_types;
+  if (allowed && allowed.length) {
+    const type = mimetype.split(';')[0]!.trim().toLowerCase();
+    const ok = allowed.some((entry) => entry === type || (entry.endsWith('/*') && type.startsWith(entry.slice(0, -1))));
+    if (!ok) throw failures.mime(mimetype);
+  }
+}
+
+export function cacheControlFrom(value: string | null | undefined): string {
+  if (!value) return 'max-age=3600';
+  if (/^\d+$/.test(value)) return `max-age=${value}`;
+  return /^max-age=\d+$/.test(value) ? value : 'no-cache';
+}
+
+export function objectMetadata(bytes: Uint8Array, mimetype: string, cacheControl: string) {
+  const size = bytes.byteLength;
+  return {
+    eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
+    size,
+    mimetype,
+    cacheControl,
+    lastModified: new Date().toUTCString(),
+    contentLength: size,
+    httpStatusCode: 200,
+  };
+}
+
+export class FileArea {
+  constructor(readonly root: string) {}
+
+  path(bucket: string, name: string): string {
+    return join(this.root, bucket, ...name.split('/'));
+  }
+
+  async write(bucket: string, name: string, bytes: Uint8Array): Promise<void> {
+    const target = this.path(bucket, name);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, bytes);
+  }
+
+  read(bucket: string, name: string): Promise<Buffer> {
+    return readFile(this.path(bucket, name));
+  }
+
+  remove(bucket: string, name: string): Promise<void> {
+    return rm(this.path(bucket, name), { force: true });
+  }
+}
+
+export interface ObjectRow {
+  id: string;
+  bucket_id: string;
+  name: string;
+  owner: string | null;
+  owner_id: string | null;
+  metadata: Record<string, unknown> | null;
+  user_metadata: Record<string, unknown> | null;
+  version: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_accessed_at: Date;
+}
+
+/** Inserts (or upserts) the object row inside the caller's transaction, so RLS decides. */
+export async function writeObjectRow(
+  tx: Tx,
+  input: { bucket: string; name: string; owner: string | null; metadata: object; userMetadata: object | null; upsert: boolean },
+): Promise<ObjectRow> {
+  const values = [input.bucket, input.name, input.owner, JSON.stringify(input.metadata), input.userMetadata ? JSON.stringify(input.userMetadata) : null, input.owner];
+  const conflict = input.upsert
+    ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+         owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version, updated_at = now()`
+    : '';
+  const { rows } = await tx.query<ObjectRow>(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+     values ($1, $2, $3::uuid, $6::text, $4, $5, gen_random_uuid()::text) ${conflict} returning *`,
+    values,
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,110 @@
+/**
+ * Resumable uploads (tus 1.0.0) at /storage/v1/upload/resumable through @tus/server, with
+ * storage-api's metadata (bucketName, objectName, contentType, cacheControl, metadata), the
+ * RLS check when the upload is created and the object row written when it finishes.
+ */
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StandinConfig } from './config.ts';
+import { publicUrl } from './config.ts';
+import { type Db, asRole, sqlState } from './db.ts';
+import { type Claims, bearerToken, verifyJwt } from './jwt.ts';
+import { type FileArea, StorageFailure, cacheControlFrom, checkLimits, checkObjectName, getBucket, objectMetadata, writeObjectRow } from './objects.ts';
+
+export const TUS_PATH = '/storage/v1/upload/resumable';
+
+class Rollback extends Error {}
+
+function tusError(status: number, body: string): { status_code: number; body: string } {
+  return { status_code: status, body };
+}
+
+/** The caller's claims; storage's tus routes require a valid JWT (the anon key is one). */
+export async function tusClaims(request: Request, config: StandinConfig): Promise<Claims | string> {
+  const token = bearerToken(request);
+  if (!token) return 'Authorization header is required';
+  const verified = await verifyJwt(token, config.jwtSecret);
+  return verified.ok ? verified.claims : verified.reason;
+}
+
+function metadataOf(upload: Upload): { bucket: string; name: string; contentType: string; cacheControl: string; user: Record<string, unknown> | null } {
+  const meta = upload.metadata ?? {};
+  const bucket = meta.bucketName ?? '';
+  const name = meta.objectName ?? '';
+  let user: Record<string, unknown> | null = null;
+  if (meta.metadata) {
+    try {
+      user = JSON.parse(meta.metadata) as Record<string, unknown>;
+    } catch {
+      throw tusError(400, 'metadata must be a JSON object');
+    }
+  }
+  return { bucket, name, contentType: meta.contentType || 'application/octet-stream', cacheControl: cacheControlFrom(meta.cacheControl), user };
+}
+
+function asTusError(error: unknown): { status_code: number; body: string } {
+  if (error instanceof StorageFailure) return tusError(error.status, error.message);
+  const state = sqlState(error);
+  if (state === '42501') return tusError(403, 'new row violates row-level security policy');
+  if (state === '23505') return tusError(409, 'The resource already exists');
+  throw error;
+}
+
+export function createTusServer(db: Db, config: StandinConfig, files: FileArea, directory: string): Server {
+  const claimsFor = async (request: Request): Promise<Claims> => {
+    const claims = await tusClaims(request, config);
+    if (typeof claims === 'string') throw tusError(403, claims);
+    return claims;
+  };
+  return new Server({
+    path: TUS_PATH,
+    datastore: new FileStore({ directory }),
+    respectForwardedHeaders: false,
+    disableTerminationForFinishedUploads: true,
+    generateUrl: (_request, { path, id }) => `${publicUrl(config)}${path}/${id}`,
+    namingFunction: (_request, metadata) => {
+      if (!metadata?.bucketName || !metadata.objectName) throw tusError(400, 'Metadata header is required');
+      return Buffer.from(`${metadata.bucketName}/${metadata.objectName}/${randomUUID()}`).toString('base64url');
+    },
+    onUploadCreate: async (request, upload) => {
+      const claims = await claimsFor(request);
+      const meta = metadataOf(upload);
+      const upsert = request.headers.get('x-upsert') === 'true';
+      try {
+        checkObjectName(meta.name);
+        const bucket = await getBucket(db, meta.bucket);
+        checkLimits(bucket, upload.size ?? 0, meta.contentType);
+        // Try the row as the caller and roll back: RLS and the duplicate check happen now.
+        await asRole(db, claims, async (tx) => {
+          await writeObjectRow(tx, { bucket: meta.bucket, name: meta.name, owner: null, metadata: {}, userMetadata: null, upsert });
+          throw new Rollback();
+        });
+      } catch (error) {
+        if (error instanceof Rollback) return {};
+        throw asTusError(error);
+      }
+      return {};
+    },
+    onUploadFinish: async (request, upload) => {
+      const claims = await claimsFor(request);
+      const meta = metadataOf(upload);
+      const upsert = request.headers.get('x-upsert') === 'true';
+      const stored = join(directory, upload.id);
+      const bytes = new Uint8Array(await readFile(stored));
+      const owner = typeof claims.sub === 'string' ? claims.sub : null;
+      try {
+        await asRole(db, claims, async (tx) => {
+          const metadata = objectMetadata(bytes, meta.contentType, meta.cacheControl);
+          await writeObjectRow(tx, { bucket: meta.bucket, name: meta.name, owner, metadata, userMetadata: meta.user, upsert });
+          await files.write(meta.bucket, meta.name, bytes);
+        });
+      } catch (error) {
+        throw asTusError(error);
+      }
+      return {};
+    },
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * Sign-up, confirmation, sign-in and the admin guard against the local Supabase stand-in
+ * (started by `npm run preview`, which the e2e web server runs).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect as baseExpect, test } from '@playwright/test';
+
+// Sign-in runs bcrypt and the admin check on a shared machine: allow for slow answers.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 60_000 });
+
+const SUPABASE = 'http://127.0.0.1:54321';
+const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function confirmationLink(page: Page, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`${SUPABASE}/_local/outbox`)).json()) as { to: string; link: string }[];
+      link = mails.filter((mail) => mail.to === email).at(-1)?.link;
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+test('sign up, confirm from the e-mail, sign in: a member sees Access Denied', async ({ page, baseURL }) => {
+  const email = `member-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Account');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('member-pass-1');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('Please check your email for a confirmation link to complete your registration.');
+  await expect(page.getByRole('button', { name: 'Resend Confirmation Email' })).toBeVisible();
+
+  // Signing in before confirming is refused with the catalogue's text and offers the resend.
+  await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Resend Confirmation Email' })).toHaveCount(0);
+  await page.getByLabel('Password', { exact: true }).fill('member-pass-1');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please confirm your email address before signing in.');
+  await page.getByRole('button', { name: 'Resend Confirmation Email' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please wait a moment before requesting another confirmation email.');
+
+  // The link confirms the address and lands signed in on /auth, which forwards to /.
+  const link = await confirmationLink(page, email);
+  expect(new URL(link).searchParams.get('redirect_to')).toBe(`${baseURL}/auth`);
+  await page.goto(link);
+  await expect(page).toHaveURL(`${baseURL}/`);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Denied');
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page.getByText('Only administrators can access the admin panel.')).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations).toEqual([]);
+});
+
+test('a wrong password shows the catalogue message; the password can be shown', async ({ page }) => {
+  await signIn(page, ADMIN.email, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
+  const password = page.getByLabel('Password', { exact: true });
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('the admin reaches the dashboard, signs out from the header and lands on /', async ({ page, baseURL }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto('/admin/assets');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+  await expect(page.getByText('Manage your site assets and integrations')).toBeVisible();
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations).toEqual([]);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual([]);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(`${baseURL}/auth`);
+});
+
+test('an anonymous visitor on /admin is replaced by /auth (no history entry)', async ({ page, baseURL }) => {
+  await page.goto('/');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(`${baseURL}/auth`);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(`${baseURL}/`);
+});
+
+test('a signed-in visitor on /auth goes to /', async ({ page, baseURL }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(`${baseURL}/`);
+});
+
+test('the header shows Sign In on admin paths only', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});

@@ -1,0 +1,54 @@
+// @vitest-environment node
+/** The auth nanostore against the real supabase-js client and the local stand-in. */
+import type { AuthChangeEvent } from '@supabase/supabase-js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Standin } from '../../supabase/local/server.ts';
+import { $auth, checkAdmin, startAuth } from '../../src/stores/auth';
+import { ADMIN, MEMBER, client, startTestStandin } from '../support/standin.ts';
+
+let standin: Standin;
+beforeAll(async () => {
+  standin = await startTestStandin(4824);
+}, 90_000);
+afterAll(async () => {
+  await standin?.close();
+}, 30_000);
+
+const settled = () => expect.poll(() => !$auth.get().loading && !$auth.get().adminPending);
+
+it('follows sign-in, the admin check, sign-out and a member', async () => {
+  const supabase = client(standin);
+  const events: AuthChangeEvent[] = [];
+  supabase.auth.onAuthStateChange((event) => void events.push(event));
+  const stop = startAuth(supabase);
+  await settled().toBe(true);
+  expect($auth.get()).toMatchObject({ user: null, session: null, isAdmin: false });
+
+  await supabase.auth.signInWithPassword(ADMIN);
+  await expect.poll(() => $auth.get().isAdmin).toBe(true);
+  expect($auth.get().user?.email).toBe(ADMIN.email);
+
+  await supabase.auth.signOut();
+  await expect.poll(() => $auth.get().user).toBeNull();
+  expect($auth.get().isAdmin).toBe(false);
+
+  await supabase.auth.signInWithPassword(MEMBER);
+  await expect.poll(() => $auth.get().user?.email).toBe(MEMBER.email);
+  await settled().toBe(true);
+  expect($auth.get().isAdmin).toBe(false);
+  expect(events).toEqual(expect.arrayContaining(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT']));
+  stop();
+});
+
+it('treats a failing admin check as not admin and logs it', async () => {
+  const broken = { from: () => { throw new Error('network down'); } } as unknown as Parameters<typeof checkAdmin>[0];
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void errors.push(args);
+  try {
+    expect(await checkAdmin(broken, 'x')).toBe(false);
+  } finally {
+    console.error = original;
+  }
+  expect(errors).toHaveLength(1);
+});

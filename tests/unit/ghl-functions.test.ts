@@ -1,0 +1,144 @@
+// @vitest-environment node
+/** The GoHighLevel functions through the stand-in's /functions/v1 with a fake GoHighLevel on 127.0.0.1. */
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAvailability, parseCalendarDetails, parseListCalendars, upstreamUrl } from '../../supabase/functions/_shared/ghl.ts';
+import type { Standin } from '../../supabase/local/server.ts';
+import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
+
+const TOKEN = 'pit-test-token-never-echoed';
+const FAKE_PORT = 4810;
+const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+let fake: Server;
+let standin: Standin;
+
+beforeAll(async () => {
+  fake = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    const url = new URL(req.url ?? '/', 'http://x');
+    res.setHeader('content-type', 'application/json');
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      res.statusCode = 401;
+      res.end(JSON.stringify({ statusCode: 401, message: 'Invalid token: access token is invalid', error: 'Unauthorized' }));
+    } else if (url.pathname === '/calendars/') {
+      res.end(JSON.stringify({ calendars: [{ id: 'cal1', name: 'Consult', locationId: url.searchParams.get('locationId') }] }));
+    } else if (url.pathname === '/calendars/cal1') {
+      res.end(JSON.stringify({ calendar: { id: 'cal1', teamMembers: [{ userId: 'u1' }, { userId: 'u2' }] } }));
+    } else if (url.pathname === '/calendars/missing') {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ statusCode: 404, message: 'Calendar not found' }));
+    } else {
+      res.end(JSON.stringify({ '2026-11-23': { slots: ['2026-11-23T10:00:00-06:00'] }, traceId: 't' }));
+    }
+  });
+  await new Promise<void>((resolve) => fake.listen(FAKE_PORT, '127.0.0.1', resolve));
+  standin = await startTestStandin(4823, { ghlApiBase: `http://127.0.0.1:${FAKE_PORT}`, ghlApiToken: TOKEN });
+}, 90_000);
+afterAll(async () => {
+  await standin?.close();
+  await new Promise((resolve) => fake?.close(resolve));
+}, 30_000);
+
+const day = { startDate: Date.UTC(2026, 10, 23), endDate: Date.UTC(2026, 10, 23, 23, 59, 59, 999) };
+const availability = { calendarId: 'cal1', ...day, timezone: 'America/Chicago', apiVersion: '2021-04-15' };
+
+describe('body validation (pure)', () => {
+  const env = { supabaseUrl: '', anonKey: '', ghlApiBase: 'https://ghl.example', ghlApiToken: 't' };
+
+  it('builds both userIds encodings', () => {
+    const comma = parseAvailability({ ...availability, parameterEncoding: 'comma-separated', userIds: ['a', 'b'] });
+    const multi = parseAvailability({ ...availability, parameterEncoding: 'multiple-params', userIds: ['a', 'b'] });
+    if (!comma.ok || !multi.ok) throw new Error('expected valid bodies');
+    expect(new URL(upstreamUrl(env.ghlApiBase, comma.request)).search).toBe(`?startDate=${day.startDate}&endDate=${day.endDate}&timezone=America%2FChicago&userIds=a%2Cb`);
+    expect(new URL(upstreamUrl(env.ghlApiBase, multi.request)).search).toBe(`?startDate=${day.startDate}&endDate=${day.endDate}&timezone=America%2FChicago&userIds=a&userIds=b`);
+  });
+
+  it('names what is wrong', () => {
+    expect(parseAvailability({ ...availability, parameterEncoding: 'csv' })).toEqual({ ok: false, error: 'parameterEncoding must be "comma-separated" or "multiple-params"' });
+    expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', endDate: day.startDate })).toMatchObject({ error: 'endDate must be epoch milliseconds after startDate' });
+    expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', timezone: 'Mars/Base' })).toMatchObject({ ok: false });
+    expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', endDate: day.startDate + 40 * 86_400_000 })).toMatchObject({ error: 'the range from startDate to endDate must be at most 31 days' });
+    expect(parseCalendarDetails({ apiVersion: '2021-04-15' })).toMatchObject({ error: "calendarId is required: letters, digits, '-' or '_'" });
+    expect(parseListCalendars({ apiVersion: '2021-04-15' }, env)).toMatchObject({ error: 'locationId is required (in the body or as GHL_LOCATION_ID on the server)' });
+    expect(parseListCalendars({ apiVersion: 'v2', locationId: 'loc' }, env)).toMatchObject({ error: 'apiVersion is required, e.g. "2021-04-15"' });
+    expect(parseListCalendars([], env)).toEqual({ ok: false, error: 'body must be a JSON object' });
+  });
+});
+
+describe('functions through /functions/v1', () => {
+  it('lists calendars for an admin with the token and Version header upstream', async () => {
+    const supabase = await signedIn(standin, ADMIN.email, ADMIN.password);
+    const { data, error, response } = await supabase.functions.invoke('ghl-list-calendars', { body: { locationId: 'loc1', apiVersion: '2021-04-15' } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ calendars: [{ id: 'cal1', name: 'Consult', locationId: 'loc1' }] });
+    expect(response?.headers.get('access-control-allow-origin')).toBe('*');
+    const call = seen.at(-1)!;
+    expect(call.url).toBe('/calendars/?locationId=loc1');
+    expect(call.headers.version).toBe('2021-04-15');
+    expect(call.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(JSON.stringify(data)).not.toContain(TOKEN);
+  });
+
+  it('reads calendar details and passes upstream errors through with their status', async () => {
+    const supabase = await signedIn(standin, ADMIN.email, ADMIN.password);
+    const details = await supabase.functions.invoke('ghl-calendar-details', { body: { calendarId: 'cal1', apiVersion: '2021-04-15' } });
+    expect(details.data.calendar.teamMembers).toHaveLength(2);
+    const missing = await supabase.functions.invoke('ghl-calendar-details', { body: { calendarId: 'missing', apiVersion: '2021-04-15' } });
+    expect(missing.error).toBeInstanceOf(FunctionsHttpError);
+    expect(missing.response?.status).toBe(404);
+    expect(await missing.response?.json()).toEqual({ statusCode: 404, message: 'Calendar not found' });
+  });
+
+  it('sends both userIds encodings upstream', async () => {
+    const supabase = await signedIn(standin, ADMIN.email, ADMIN.password);
+    for (const parameterEncoding of ['comma-separated', 'multiple-params'] as const) {
+      const { data, error } = await supabase.functions.invoke('ghl-calendar-availability', { body: { ...availability, parameterEncoding, userIds: ['u1', 'u2'] } });
+      expect(error).toBeNull();
+      expect(data['2026-11-23'].slots).toHaveLength(1);
+    }
+    const [comma, multi] = seen.slice(-2).map((call) => new URL(call.url, 'http://x').searchParams.getAll('userIds'));
+    expect(comma).toEqual(['u1,u2']);
+    expect(multi).toEqual(['u1', 'u2']);
+  });
+
+  it('answers 400 with a clear message for a bad body', async () => {
+    const supabase = await signedIn(standin, ADMIN.email, ADMIN.password);
+    const { error, response } = await supabase.functions.invoke('ghl-calendar-availability', { body: { ...availability, parameterEncoding: 'nope' } });
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect(response?.status).toBe(400);
+    expect(await response?.json()).toEqual({ error: 'parameterEncoding must be "comma-separated" or "multiple-params"' });
+  });
+
+  it('answers 403 to a signed-in member and 401 without a session', async () => {
+    const calls = seen.length;
+    const member = await signedIn(standin, MEMBER.email, MEMBER.password);
+    const denied = await member.functions.invoke('ghl-list-calendars', { body: { locationId: 'loc1', apiVersion: '2021-04-15' } });
+    expect(denied.response?.status).toBe(403);
+    expect(await denied.response?.json()).toEqual({ error: 'the admin role is required' });
+    const anon = await client(standin).functions.invoke('ghl-list-calendars', { body: { locationId: 'loc1', apiVersion: '2021-04-15' } });
+    expect(anon.response?.status).toBe(401);
+    const bare = await fetch(`${standin.url}/functions/v1/ghl-list-calendars`, { method: 'POST', body: '{}' });
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+    expect(seen.length).toBe(calls);
+  });
+
+  it('answers CORS preflight with 200 and the function headers', async () => {
+    const response = await fetch(`${standin.url}/functions/v1/ghl-calendar-details`, { method: 'OPTIONS' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, x-client-info, apikey, content-type, x-retry-count');
+  });
+
+  it('never echoes the token when GoHighLevel refuses it', async () => {
+    standin.config.ghlApiToken = 'wrong-token';
+    try {
+      const supabase = await signedIn(standin, ADMIN.email, ADMIN.password);
+      const { response } = await supabase.functions.invoke('ghl-list-calendars', { body: { locationId: 'loc1', apiVersion: '2021-04-15' } });
+      expect(response?.status).toBe(401);
+      expect(await response?.text()).not.toContain('wrong-token');
+    } finally {
+      standin.config.ghlApiToken = TOKEN;
+    }
+  });
+});
