@@ -4,12 +4,16 @@
  */
 import { type GhlEnv, GHL_FUNCTIONS, type GhlFunctionName, ghlHandler } from '../functions/_shared/ghl.ts';
 import { corsHeaders } from '../functions/_shared/http.ts';
+import { createHandler as trackConversionHandler, envFrom } from '../functions/track-conversion/handler.ts';
 import type { StandinConfig } from './config.ts';
 import { publicUrl } from './config.ts';
 import { json } from './gateway.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 
 export type FunctionHandler = (request: Request) => Promise<Response>;
+
+/** Functions deployed with `verify_jwt = false` (supabase/config.toml): they validate their own input. */
+const PUBLIC_FUNCTIONS = new Set(['track-conversion']);
 
 export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv): Map<string, FunctionHandler> {
   // Getters: the settings are read per call, so a running stand-in follows config changes.
@@ -22,6 +26,7 @@ export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv):
   if (env.GHL_LOCATION_ID) ghlEnv.ghlLocationId = env.GHL_LOCATION_ID;
   const registry = new Map<string, FunctionHandler>();
   for (const name of GHL_FUNCTIONS) registry.set(name, ghlHandler(name as GhlFunctionName, ghlEnv));
+  registry.set('track-conversion', trackConversionHandler(envFrom((name) => env[name])));
   return registry;
 }
 
@@ -33,7 +38,7 @@ export async function handleFunction(
 ): Promise<Response> {
   const handler = registry.get(name);
   if (!handler) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
-  if (request.method !== 'OPTIONS') {
+  if (request.method !== 'OPTIONS' && !PUBLIC_FUNCTIONS.has(name)) {
     const token = bearerToken(request);
     const verified = token ? await verifyJwt(token, config.jwtSecret) : null;
     if (!verified?.ok) {
