@@ -41,7 +41,7 @@ export async function ensureLocalSupabase(env = process.env) {
   const child = spawn(process.execPath, [`${root}supabase/local/start.mjs`], { cwd: root, stdio: 'inherit', env });
   let exited = false;
   child.on('exit', () => (exited = true));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (!(await healthy(url))) {
     if (exited || Date.now() > deadline) throw new Error(`supabase: the local stand-in did not start on ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
