@@ -70,6 +70,19 @@ export default defineConfig({
     ],
   },
   vite: {
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      rollupOptions: {
+        output: {
+          // The small modules that the enhancers of every page share go into one chunk, so a
+          // page loads a couple of scripts rather than a dozen tiny ones, each a round trip.
+          manualChunks(id) {
+            if (/[\\/]node_modules[\\/]nanostores[\\/]/.test(id)) return 'site';
+            if (/[\\/]src[\\/](stores|scripts)[\\/](booking|screener|toasts|prompt|islands|dialog|load-script|booking-opener|nav)\.ts$/.test(id)) return 'site';
+            return undefined;
+          },
+        },
+      },
+    },
   },
 });

@@ -38,6 +38,8 @@ export default function Toasts({ regionLabel, dismiss }: Props) {
           description: '!text-sm !opacity-100',
           success: '!border-success/30 !bg-success-soft !text-success',
           error: '!border-destructive/30 !bg-destructive-soft !text-destructive',
+          // WCAG 2.5.8: at least 24 × 24 px.
+          closeButton: '!h-6 !w-6',
         },
       }}
     />

@@ -26,6 +26,8 @@ export function watchFloatingPrompt(root: Document): void {
 
   const render = () => {
     if (dot) dot.hidden = !state.dot;
+    // Which sections are being timed (for tests and debugging; nothing reads it).
+    toggle.dataset.watching = Object.keys(state.visibleSince).join(' ');
     toggle.setAttribute('aria-expanded', String(state.open));
     const label = state.dot && !state.open ? toggle.dataset.labelNew : toggle.dataset.label;
     if (label) toggle.setAttribute('aria-label', label);
@@ -60,6 +62,9 @@ export function watchFloatingPrompt(root: Document): void {
   });
 
   if (!('IntersectionObserver' in window)) return;
+  // Only changes count: a section skipped while the card was open is timed again only after it
+  // has left the screen and come back.
+  const shown = new Map<string, boolean>();
   const observer = new IntersectionObserver(
     (entries) => {
       const now = Date.now();
@@ -71,6 +76,8 @@ export function watchFloatingPrompt(root: Document): void {
           viewportHeight: entry.rootBounds?.height ?? window.innerHeight,
         });
         const visible = entry.isIntersecting && share > PROMPT_VISIBLE_RATIO;
+        if (shown.get(section) === visible) continue;
+        shown.set(section, visible);
         dispatch(visible ? { type: 'visible', section, at: now } : { type: 'hidden', section });
       }
     },

@@ -119,10 +119,17 @@ test.describe('community video', () => {
 test.describe('hero video', () => {
   test('starts after load over the poster, which stays the first paint', async ({ page }) => {
     const seen = await serveVideos(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    expect(seen).toEqual([]);
+    await page.goto('/');
     const video = page.locator('[data-hero-video]');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    // Requested only after the load event.
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const videoEntry = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/videos/hero/'));
+      return { loadEnd: navigation.loadEventEnd, videoStart: videoEntry?.startTime ?? null };
+    });
+    expect(timing.videoStart).not.toBeNull();
+    expect(timing.videoStart).toBeGreaterThanOrEqual(timing.loadEnd);
     await expect(video).not.toHaveClass(/opacity-0/);
     const isDesktop = (page.viewportSize()?.width ?? 0) >= 768;
     expect(seen.some((url) => url.endsWith(isDesktop ? '/hero/hero-desktop.mp4' : '/hero/hero-mobile.mp4'))).toBe(true);

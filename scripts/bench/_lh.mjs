@@ -1,0 +1,12 @@
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { writeFileSync } from 'node:fs';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+writeFileSync('/tmp/lhr.json', JSON.stringify(r.lhr));
+const a = r.lhr.audits;
+console.log('perf', r.lhr.categories.performance.score, 'LCP', a['largest-contentful-paint'].numericValue, 'FCP', a['first-contentful-paint'].numericValue, 'SI', a['speed-index'].numericValue, 'TBT', a['total-blocking-time'].numericValue);
+const lcpEl = a['largest-contentful-paint-element'];
+console.log(JSON.stringify(lcpEl.details?.items?.map(i => i.items?.map(x => x.node?.snippet ?? x)), null, 1).slice(0, 1500));
+await chrome.kill();
