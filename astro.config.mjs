@@ -1,5 +1,6 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -11,6 +12,20 @@ const site = process.env.PUBLIC_SITE_URL || settings.siteUrl;
 
 const privateRoutes = ['/admin', '/auth'];
 
+/**
+ * `client:on-demand="<name>"`: an island that hydrates only when a script asks for it (first use
+ * or intent), so pages load no React until the visitor interacts. See src/islands/on-demand.ts.
+ */
+/** @type {import('astro').AstroIntegration} */
+const onDemandIslands = {
+  name: 'on-demand-islands',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'on-demand', entrypoint: fileURLToPath(new URL('./src/islands/on-demand.ts', import.meta.url)) });
+    },
+  },
+};
+
 // Self-hosted variable fonts (fontsource files, Latin subset) with metric-matched fallbacks.
 const fontFiles = './node_modules/@fontsource-variable';
 
@@ -20,6 +35,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   integrations: [
+    onDemandIslands,
     react(),
     tailwind({ applyBaseStyles: false }),
     sitemap({
@@ -54,6 +70,19 @@ export default defineConfig({
     ],
   },
   vite: {
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      rollupOptions: {
+        output: {
+          // The small modules that the enhancers of every page share go into one chunk, so a
+          // page loads a couple of scripts rather than a dozen tiny ones, each a round trip.
+          manualChunks(id) {
+            if (/[\\/]node_modules[\\/]nanostores[\\/]/.test(id)) return 'site';
+            if (/[\\/]src[\\/](stores|scripts)[\\/](booking|screener|toasts|prompt|islands|dialog|load-script|booking-opener|nav)\.ts$/.test(id)) return 'site';
+            return undefined;
+          },
+        },
+      },
+    },
   },
 });

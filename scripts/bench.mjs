@@ -9,8 +9,10 @@
  *
  * Steps: `npm run build` → `scripts/preview.mjs` (wrangler pages dev, like production) on a free
  * port from 4400 → bytes by kind per route (Playwright, mobile viewport, no interaction) →
- * Lighthouse mobile runs per route → Markdown table on stdout (progress on stderr), also written
- * to bench-results/latest.md, with every run's raw numbers in bench-results/latest.json.
+ * Lighthouse mobile runs per route → click on 'START YOUR JOURNEY' to booking dialog visible,
+ * with Lighthouse's mobile network and CPU throttling (Playwright + CDP) → Markdown table on
+ * stdout (progress on stderr), also written to bench-results/latest.md, with every run's raw
+ * numbers in bench-results/latest.json.
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { parseArgs, USAGE } from './bench/args.mjs';
 import { build, findFreePort, startPreview } from './bench/server.mjs';
 import { measureAllBytes } from './bench/bytes.mjs';
 import { measureAllLighthouse, killAllChromes, LIGHTHOUSE_VERSION } from './bench/lighthouse.mjs';
+import { measureAllInteractions } from './bench/interaction.mjs';
 import { environment, renderMarkdown, writeResults } from './bench/report.mjs';
 import { log, errorMessage, BenchStopped } from './bench/util.mjs';
 
@@ -89,10 +92,14 @@ async function main() {
   const bytes = await measureAllBytes(baseUrl, options.routes, registerCleanup);
   log(`running Lighthouse ${LIGHTHOUSE_VERSION}, ${options.runs} run(s) per route`);
   const lighthouse = await measureAllLighthouse(baseUrl, options.routes, options.runs, registerCleanup);
+  log(`timing click → booking dialog with Lighthouse's mobile throttling, ${options.runs} run(s) per route`);
+  const interaction = await measureAllInteractions(baseUrl, options.routes, options.runs, registerCleanup);
 
   const report = {
     meta: environment({ lighthouseVersion: LIGHTHOUSE_VERSION, runs: options.runs, baseUrl, routes: options.routes }),
-    routes: options.routes.map((route) => ({ route, bytes: bytes[route], lighthouse: lighthouse[route] })),
+    routes: options.routes.map((route) => ({
+      route, bytes: bytes[route], lighthouse: lighthouse[route], interaction: interaction[route],
+    })),
   };
   const markdown = renderMarkdown(report);
   process.stdout.write(markdown);

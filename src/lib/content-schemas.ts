@@ -31,15 +31,10 @@ export const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'tiktok'] as const;
 export const SECTION_IDS = ['about', 'programs', 'community', 'testimonials', 'contact', 'supplements'] as const;
 export const FEATURE_ICONS = ['mindset', 'fitness', 'nutrition', 'community'] as const;
 
-export const SCREENER_GOALS = ['strength', 'endurance', 'fat-loss', 'recovery'] as const;
-export const SCREENER_EXPERIENCE = ['beginner', 'intermediate', 'advanced'] as const;
-export const SCREENER_TIMING = ['pre-workout', 'post-workout', 'throughout-day', 'flexible'] as const;
-export const RECOMMENDATION_KEYS = [
-  'strength-beginner',
-  'strength-intermediate',
-  'strength-advanced',
-  'default',
-] as const;
+// The screener's values live with its rule (src/lib/screener.ts), which ships to the browser
+// without zod.
+export { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
+import { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
 
 const link = z.object({ label: text, href: text });
 const seo = z.object({
@@ -96,6 +91,19 @@ export const settingsSchema = z.object({
   nav: z.array(z.object({ label: text, anchor: z.enum(SECTION_IDS) })).min(1),
   navLabel: text,
   cta: link,
+  /** The booking (conversion) modal on every public page. */
+  booking: z.object({
+    title: text,
+    description: text,
+    goalLabel: text,
+    close: text,
+    loading: text,
+    iframeTitle: text,
+    fallbackTitle: text,
+    fallbackText: text,
+    fallbackEmail: text,
+    retry: text,
+  }),
   signIn: text,
   signOut: text,
   footer: z.object({
@@ -192,6 +200,8 @@ export const homePageSchema = (image: ImageSchema) =>
       poster: image,
       posterMobile: image,
       posterAlt: text,
+      pauseVideo: text,
+      playVideo: text,
     }),
     about: z.object({
       eyebrow: text,
@@ -214,18 +224,61 @@ export const homePageSchema = (image: ImageSchema) =>
       lead: text,
       poster: image,
       posterAlt: text,
+      videoLabel: text,
+      playVideo: text,
+      pauseVideo: text,
+      muteVideo: text,
+      unmuteVideo: text,
       membersLabel: text,
       transformedLabel: text,
     }),
-    testimonials: z.object({ eyebrow: text, heading: text, lead: text }),
+    testimonials: z.object({
+      eyebrow: text,
+      heading: text,
+      lead: text,
+      transformationsLabel: text,
+      testimonialsLabel: text,
+      pause: text,
+      play: text,
+    }),
     contact: z.object({ heading: text, lead: text, primary: text, secondary: text, emailLead: text }),
     supplements: z.object({
       eyebrow: text,
       heading: text,
       lead: text,
       codeLabel: text,
+      copyLabel: text,
+      copiedTitle: text,
+      copiedDescription: text.includes('{code}', { message: 'must contain {code}' }),
+      copyFailedTitle: text,
+      copyFailedDescription: text,
       shopLabel: text,
       screenerLabel: text,
+      screener: z.object({
+        title: text,
+        description: text,
+        close: text,
+        loading: text,
+        progressLabel: text,
+        step: text.includes('{current}', { message: 'must contain {current}' }).includes('{total}', { message: 'must contain {total}' }),
+        resultsTitle: text,
+        resultsLead: text,
+        benefitsLabel: text,
+        timingLabel: text,
+        preferredTiming: text.includes('{timing}', { message: 'must contain {timing}' }),
+        codeLine: text.includes('{code}', { message: 'must contain {code}' }),
+        retake: text,
+        shop: text,
+      }),
+    }),
+    toasts: z.object({ regionLabel: text, dismiss: text }),
+    prompt: z.object({
+      open: text,
+      openWithMessage: text,
+      close: text,
+      title: text,
+      message: text,
+      cta: text,
     }),
   });
 

@@ -50,10 +50,11 @@ test.describe('/in-development', () => {
 });
 
 test('every image on the public pages loads and has its size set', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   for (const path of ['/', '/guides', '/in-development', '/thank-you']) {
     await page.goto(path);
-    const images = page.locator('main img');
+    // The carousel's slides move (and are repeated when it hydrates): checked below instead.
+    const images = page.locator('xpath=//main//img[not(ancestor::*[@data-carousel])]');
     for (const image of await images.all()) {
       // Some images are for larger screens only (e.g. the 6th and 7th member avatars).
       if (!(await image.isVisible())) continue;
@@ -63,5 +64,17 @@ test('every image on the public pages loads and has its size set', async ({ page
       expect(await image.getAttribute('height')).toBeTruthy();
       expect(await image.getAttribute('alt')).not.toBeNull();
     }
+  }
+});
+
+test('the carousel’s pre-rendered images exist, with their size and text', async ({ page, request }) => {
+  await page.goto('/');
+  const images = await page.locator('[data-carousel] img').evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[]).map((img) => ({ src: img.src, width: img.getAttribute('width'), height: img.getAttribute('height'), alt: img.alt })),
+  );
+  expect(images).toHaveLength(18);
+  for (const image of images) {
+    expect(image.width && image.height && image.alt).toBeTruthy();
+    expect((await request.get(image.src)).status()).toBe(200);
   }
 });

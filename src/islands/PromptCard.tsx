@@ -1,0 +1,100 @@
+/**
+ * The floating prompt's card (SPEC §4): the message of the section the visitor lingered on (or
+ * the default greeting), an action button that scrolls to #contact and closes the card, and a
+ * close button. Hydrates when first opened (`client:on-demand="prompt"`); which message to show
+ * is decided by the framework-free watcher (src/scripts/floating-prompt.ts) via the store.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { $prompt } from '~/stores/prompt';
+
+interface PromptCopy {
+  open: string;
+  openWithMessage: string;
+  close: string;
+  title: string;
+  message: string;
+  cta: string;
+}
+
+interface SectionPrompt {
+  id: string;
+  title: string;
+  message: string;
+  cta: string;
+}
+
+interface Props {
+  copy: PromptCopy;
+  prompts: SectionPrompt[];
+}
+
+const toggleButton = () => document.querySelector<HTMLButtonElement>('[data-prompt-toggle]');
+
+export default function PromptCard({ copy, prompts }: Props) {
+  const view = useStore($prompt);
+  const [hydrated, setHydrated] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setHydrated(true), []);
+
+  // Until hydrated, render exactly what the server did (closed, default message).
+  const open = hydrated && view.open;
+  const section = hydrated ? view.section : null;
+  const prompt = prompts.find((entry) => entry.id === section);
+  const title = prompt?.title ?? copy.title;
+  const message = prompt?.message ?? copy.message;
+  const cta = prompt?.cta ?? copy.cta;
+
+  const close = (returnFocus: boolean) => {
+    $prompt.set({ ...$prompt.get(), open: false });
+    if (returnFocus) toggleButton()?.focus();
+  };
+
+  // Opening moves focus into the card; Escape closes it.
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const act = () => {
+    close(false);
+    const contact = document.getElementById('contact');
+    contact?.scrollIntoView({ block: 'start' });
+    contact?.querySelector<HTMLElement>('h2[tabindex]')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div
+      id="prompt-card"
+      role="dialog"
+      aria-labelledby="prompt-card-title"
+      aria-describedby="prompt-card-message"
+      hidden={!open}
+      className="pointer-events-auto w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-line bg-white p-5 text-ink shadow-lg"
+      data-prompt-card
+      data-section={section ?? ''}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <p id="prompt-card-title" className="font-display text-lg font-bold">
+          {title}
+        </p>
+        <button ref={closeRef} type="button" className="modal-close -mr-3 -mt-3" aria-label={copy.close} onClick={() => close(true)}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <p id="prompt-card-message" className="mt-2 text-ink-soft">
+        {message}
+      </p>
+      <button type="button" className="btn btn-primary mt-4 w-full" onClick={act}>
+        {cta}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate when a script calls requestIsland('<name>') (src/scripts/islands.ts). */
+    'client:on-demand'?: string;
+  }
+}

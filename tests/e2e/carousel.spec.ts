@@ -1,0 +1,158 @@
+/**
+ * The transformations and testimonials carousel: pre-rendered (images in the HTML), hydrated
+ * when visible, content ×3, 60 px/s, pauses on hover / wheel / pointer down and resumes 2000 ms
+ * later, a visible pause/play control, no autoscroll with reduced motion.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated, island, pausedClock } from './helpers';
+
+const track = (page: Page) => page.locator('[data-carousel-row="transformations"] [data-carousel-track]');
+
+/** The row's current translateX, in px (embla moves the track with a transform). */
+const offset = (page: Page) =>
+  track(page).evaluate((el) => {
+    const match = /translate3d\((-?[\d.]+)px/.exec(el.style.transform);
+    return match ? Number(match[1]) : 0;
+  });
+
+/** React applies a state change in its own task: wait for it before moving the clock on. */
+const moving = (page: Page, value: boolean) => expect(page.locator('[data-carousel]')).toHaveAttribute('data-moving', String(value));
+
+async function showCarousel(page: Page) {
+  await page.evaluate(() => document.querySelector('[data-carousel]')?.scrollIntoView({ block: 'center' }));
+  await hydrated(page, 'TestimonialsCarousel');
+  await expect(page.locator('[data-carousel]')).toHaveAttribute('data-ready', 'true');
+}
+
+test.describe('carousel', () => {
+  test('is pre-rendered with its images, and hydrates only when it comes into view', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html.match(/data-carousel-track/g)?.length).toBe(2);
+    expect(html).toContain('Maria S.');
+    expect(html).toContain('Jasmine T.');
+
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(island(page, 'TestimonialsCarousel')).toHaveAttribute('ssr', '');
+    expect(scripts.some((url) => url.includes('TestimonialsCarousel'))).toBe(false);
+    await expect(track(page).locator('li')).toHaveCount(18);
+    await expect(track(page).locator('img')).toHaveCount(18);
+
+    await showCarousel(page);
+    expect(scripts.some((url) => url.includes('TestimonialsCarousel'))).toBe(true);
+    // Content ×3; the copies are hidden from assistive technology and the keyboard.
+    await expect(track(page).locator('li')).toHaveCount(54);
+    await expect(track(page).locator('li[aria-hidden="true"][inert]')).toHaveCount(36);
+    await expect(page.locator('[data-carousel-row="testimonials"] li')).toHaveCount(27);
+    await expect(page.getByRole('list', { name: 'Client transformations' }).getByRole('listitem')).toHaveCount(18);
+  });
+
+  test('moves at 60 px/s; hover pauses it, and it resumes 2000 ms after the pointer leaves', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'hover needs a mouse');
+    await pausedClock(page);
+    await page.goto('/');
+    await showCarousel(page);
+    await page.mouse.move(5, 5);
+    await moving(page, true);
+    await page.clock.runFor(500);
+    const a = await offset(page);
+    await page.clock.runFor(1000);
+    const b = await offset(page);
+    expect(a - b).toBeGreaterThan(55);
+    expect(a - b).toBeLessThan(65);
+
+    const row = page.locator('[data-carousel-row="transformations"]');
+    await row.hover();
+    await moving(page, false);
+    await page.clock.runFor(200);
+    const held = await offset(page);
+    await page.clock.runFor(3000);
+    expect(await offset(page)).toBe(held);
+
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(1990);
+    await moving(page, false);
+    expect(await offset(page)).toBe(held);
+    await page.clock.runFor(10);
+    await moving(page, true);
+    await page.clock.runFor(1000);
+    expect(await offset(page)).toBeLessThan(held - 50);
+  });
+
+  test('wheel and pointer down pause it too, each resuming 2000 ms later', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'wheel needs a mouse');
+    await pausedClock(page);
+    await page.goto('/');
+    await showCarousel(page);
+    const row = page.locator('[data-carousel-row="testimonials"]');
+    const box = await row.boundingBox();
+    if (!box) throw new Error('no carousel row');
+
+    // Wheel over the row (horizontally, so the page does not scroll), pointer somewhere else.
+    await page.evaluate(({ x, y }) => {
+      document.elementFromPoint(x, y)?.dispatchEvent(new WheelEvent('wheel', { deltaX: 80, bubbles: true }));
+    }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    await moving(page, false);
+    await page.clock.runFor(100);
+    const held = await offset(page);
+    await page.clock.runFor(1890);
+    await moving(page, false);
+    expect(await offset(page)).toBe(held);
+    await page.clock.runFor(10);
+    await moving(page, true);
+    await page.clock.runFor(1000);
+    expect(await offset(page)).toBeLessThan(held - 50);
+
+    await page.mouse.move(box.x + 40, box.y + 40);
+    await page.mouse.down();
+    await moving(page, false);
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(100);
+    const pressed = await offset(page);
+    await page.clock.runFor(3000);
+    expect(await offset(page)).toBe(pressed);
+    await page.mouse.up();
+    await page.clock.runFor(1990);
+    await moving(page, false);
+    expect(await offset(page)).toBe(pressed);
+    await page.clock.runFor(10);
+    await moving(page, true);
+    await page.clock.runFor(1000);
+    expect(await offset(page)).toBeLessThan(pressed - 50);
+  });
+
+  test('the pause/play control works with the keyboard and holds until pressed again', async ({ page }) => {
+    await pausedClock(page);
+    await page.goto('/');
+    await showCarousel(page);
+    const pause = page.getByRole('button', { name: 'Pause carousel' });
+    await expect(pause).toBeVisible();
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    const play = page.getByRole('button', { name: 'Play carousel' });
+    await expect(play).toBeFocused();
+    await moving(page, false);
+    await page.clock.runFor(100);
+    const held = await offset(page);
+    await page.clock.runFor(5000);
+    expect(await offset(page)).toBe(held);
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Pause carousel' })).toBeFocused();
+    await moving(page, true);
+    await page.clock.runFor(1000);
+    expect(await offset(page)).toBeLessThan(held - 30);
+  });
+
+  test('with reduced motion it does not autoscroll (and offers play)', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await pausedClock(page);
+    await page.goto('/');
+    await showCarousel(page);
+    await expect(page.getByRole('button', { name: 'Play carousel' })).toBeVisible();
+    const start = await offset(page);
+    await page.clock.runFor(5000);
+    expect(await offset(page)).toBe(start);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Shared helpers for the home page's behaviour tests: stand-ins for the storage videos and the
+ * scheduling host, which the tests never reach for real.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page, Route } from '@playwright/test';
+
+/** A 2-second 128×72 VP8 test pattern (ffmpeg -f lavfi -i testsrc=size=128x72:rate=10:duration=2 -c:v libvpx). */
+export const TINY_VIDEO = readFileSync(new URL('../fixtures/tiny.webm', import.meta.url));
+
+export const VIDEO_GLOB = '**/storage/v1/object/public/videos/**/*.mp4';
+
+/** Serves the tiny video for every storage video (CORS open, as Supabase storage answers). */
+export async function serveVideos(page: Page, seen: string[] = []): Promise<string[]> {
+  await page.route(VIDEO_GLOB, (route: Route) => {
+    seen.push(route.request().url());
+    return route.fulfill({
+      status: 200,
+      body: TINY_VIDEO,
+      headers: { 'content-type': 'video/webm', 'access-control-allow-origin': '*', 'accept-ranges': 'none' },
+    });
+  });
+  return seen;
+}
+
+export const EMBED_SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
+export const WIDGET_GLOB = 'https://api.leadconnectorhq.com/widget/booking/**';
+
+/** A booking widget page that, like the real one, posts the array form when a call is booked. */
+export const BOOKED_WIDGET = `<!doctype html><html lang="en"><title>Calendar</title><body><p>Pick a time</p>
+<script>setTimeout(() => parent.postMessage(["msgsndr-booking-complete", {"calendarId":"cal_123","appointmentId":"apt_9"}], "*"), 300);</script>`;
+
+export const IDLE_WIDGET = `<!doctype html><html lang="en"><title>Calendar</title><body><p>Pick a time</p>`;
+
+/** Makes the scheduling host answer: the embed script and the widget page. */
+export async function serveBookingHost(page: Page, widgetHtml = IDLE_WIDGET): Promise<{ script: number; widget: number }> {
+  const counts = { script: 0, widget: 0 };
+  await page.route(EMBED_SCRIPT, (route) => {
+    counts.script += 1;
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__formEmbedLoaded = true;' });
+  });
+  await page.route(WIDGET_GLOB, (route) => {
+    counts.widget += 1;
+    return route.fulfill({ status: 200, contentType: 'text/html', body: widgetHtml });
+  });
+  return counts;
+}
+
+/** The scheduling host is unreachable (offline, blocked). */
+export async function blockBookingHost(page: Page): Promise<void> {
+  await page.route(EMBED_SCRIPT, (route) => route.abort('internetdisconnected'));
+  await page.route(WIDGET_GLOB, (route) => route.abort('internetdisconnected'));
+}
+
+/** The island of a component, by its file name (e.g. 'BookingModal'). */
+export const island = (page: Page, component: string) => page.locator(`astro-island[component-url*="/${component}."]`);
+
+/** Resolves once the island has hydrated (Astro removes its `ssr` attribute). */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  await island(page, component).and(page.locator(':not([ssr])')).waitFor({ state: 'attached' });
+}
+
+/**
+ * Installs Playwright's fake clock and pauses it before the page loads: no timer fires until
+ * the test moves time on with `page.clock.runFor()`. (Installed but not paused, the fake clock
+ * follows real time, which makes timing tests depend on how fast the machine is.)
+ */
+export async function pausedClock(page: Page): Promise<void> {
+  const start = new Date('2030-01-07T10:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}

@@ -1,0 +1,64 @@
+/**
+ * axe (WCAG 2.2 AA) finds nothing on / and /in-development with each modal open, in the states
+ * a visitor sees: the booking modal's fallback (offline) and widget, the screener's questions
+ * and results, the prompt card, and a toast.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { blockBookingHost, hydrated, serveBookingHost } from './helpers';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// Each test runs axe more than once on a long page.
+test.describe.configure({ timeout: 90_000 });
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const path of ['/', '/in-development']) {
+  test(`${path}: the booking modal open (fallback, then widget) passes axe`, async ({ page }) => {
+    await blockBookingHost(page);
+    await page.goto(path);
+    await page.locator('[data-open-booking]:visible').first().click();
+    await expect(page.locator('[data-booking-fallback]')).toBeVisible();
+    await expectNoViolations(page);
+
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await serveBookingHost(page);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.locator('#booking-dialog iframe')).toBeVisible();
+    await expect(page.getByText('Loading the calendar…')).toBeHidden();
+    await expectNoViolations(page);
+  });
+}
+
+test('/: the screener open (a question, then the results) passes axe', async ({ page }) => {
+  await page.goto('/');
+  const open = page.getByRole('button', { name: 'Find your supplements' });
+  await open.scrollIntoViewIfNeeded();
+  await hydrated(page, 'ScreenerModal');
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Find your supplements' });
+  await expect(dialog.getByText('Question 1 of 3')).toBeVisible();
+  await expectNoViolations(page);
+  await dialog.getByRole('button', { name: 'Build strength' }).click();
+  await dialog.getByRole('button', { name: /Beginner/ }).click();
+  await dialog.getByRole('button', { name: 'After my workout' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Your recommended stack' })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('/: the prompt card open, the carousel hydrated and a toast shown pass axe', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/');
+  await page.locator('[data-carousel]').scrollIntoViewIfNeeded();
+  await hydrated(page, 'TestimonialsCarousel');
+  await page.locator('[data-copy-button]').scrollIntoViewIfNeeded();
+  await page.locator('[data-copy-button]').click();
+  await expect(page.locator('[data-sonner-toast]')).toBeVisible();
+  await page.locator('[data-prompt-toggle]').click();
+  await expect(page.locator('#prompt-card')).toBeVisible();
+  await expectNoViolations(page);
+});
