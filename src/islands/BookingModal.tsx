@@ -155,9 +155,12 @@ export default function BookingModal({
           </p>
         ) : null}
 
-        <div className="relative mt-5 min-h-[32rem] rounded-xl bg-sand-light" aria-busy={status === 'loading' || !active}>
+        <div
+          className={`relative mt-5 rounded-xl bg-sand-light ${status === 'failed' ? '' : 'min-h-[32rem]'}`}
+          aria-busy={status === 'loading' || !active}
+        >
           {status === 'failed' ? (
-            <div className="flex min-h-[32rem] flex-col items-center justify-center gap-4 p-6 text-center" role="alert" data-booking-fallback>
+            <div className="flex flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="alert" data-booking-fallback>
               <p className="font-display text-xl font-bold text-ink">{copy.fallbackTitle}</p>
               <p className="max-w-md text-ink-soft">{copy.fallbackText}</p>
               <a href={mailto} className="btn btn-primary">
