@@ -1,6 +1,6 @@
 /**
  * Starts the local Supabase stand-in for `npm run dev` and `npm run preview` when no Supabase
- * project is configured (PUBLIC_SUPABASE_URL unset), and stops it with them. An already
+ * project is configured (PUBLIC_SUPABASE_URL unset or http://127.0.0.1:<port>), and stops it with them. An already
  * running stand-in on the port is reused and left running.
  */
 import { spawn } from 'node:child_process';
@@ -29,16 +29,23 @@ async function healthy(url) {
 /** @returns {Promise<{ stop: () => void }>} */
 export async function ensureLocalSupabase(env = process.env) {
   const configured = configuredSupabaseUrl(env);
-  if (configured) {
+  // A build pointed at another local port (parallel checkouts, tests) gets its own stand-in there.
+  const localPort = /^http:\/\/127\.0\.0\.1:(\d+)\/?$/.exec(configured)?.[1];
+  if (configured && !localPort) {
     console.log(`supabase: using ${configured}`);
     return { stop() {} };
   }
-  const url = `http://127.0.0.1:${env.STANDIN_PORT ?? 54321}`;
+  const port = localPort ?? env.STANDIN_PORT ?? '54321';
+  const url = `http://127.0.0.1:${port}`;
   if (await healthy(url)) {
     console.log(`supabase: using the local stand-in already running on ${url}`);
     return { stop() {} };
   }
-  const child = spawn(process.execPath, [`${root}supabase/local/start.mjs`], { cwd: root, stdio: 'inherit', env });
+  const child = spawn(process.execPath, [`${root}supabase/local/start.mjs`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, STANDIN_PORT: String(port) },
+  });
   let exited = false;
   child.on('exit', () => (exited = true));
   const deadline = Date.now() + 60_000;

@@ -4,12 +4,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect as baseExpect, test } from '@playwright/test';
+import { SUPABASE_URL } from './helpers';
 
 // Sign-in runs bcrypt and the admin check on a shared machine: allow for slow answers.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 60_000 });
 
-const SUPABASE = 'http://127.0.0.1:54321';
+const SUPABASE = SUPABASE_URL;
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 async function signIn(page: Page, email: string, password: string) {
