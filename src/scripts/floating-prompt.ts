@@ -16,9 +16,13 @@ import {
 import { requestIsland } from '~/scripts/islands';
 import { $prompt } from '~/stores/prompt';
 
+/** The round button stays hidden while more than this share of the hero is on screen. */
+const HERO_HIDES_RATIO = 0.6;
+
 export function watchFloatingPrompt(root: Document): void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-prompt-toggle]');
-  if (!toggle) return;
+  const container = toggle?.closest<HTMLElement>('[data-floating-prompt]');
+  if (!toggle || !container) return;
   const dot = toggle.querySelector<HTMLElement>('[data-prompt-dot]');
   const sections = JSON.parse(toggle.dataset.sections ?? '[]') as string[];
   let state = initialPromptState();
@@ -61,7 +65,25 @@ export function watchFloatingPrompt(root: Document): void {
     requestIsland('prompt');
   });
 
-  if (!('IntersectionObserver' in window)) return;
+  if (!('IntersectionObserver' in window)) {
+    container.hidden = false;
+    return;
+  }
+
+  // Shown once the hero no longer fills most of the screen (at once on pages without one).
+  const hero = root.querySelector('[data-hero]');
+  if (hero) {
+    new IntersectionObserver(
+      ([entry]) => {
+        const heroInView = !!entry && entry.isIntersecting && entry.intersectionRatio > HERO_HIDES_RATIO;
+        container.hidden = heroInView && !state.open;
+      },
+      { threshold: [0, HERO_HIDES_RATIO, 1] },
+    ).observe(hero);
+  } else {
+    container.hidden = false;
+  }
+
   // Only changes count: a section skipped while the card was open is timed again only after it
   // has left the screen and come back.
   const shown = new Map<string, boolean>();

@@ -11,6 +11,12 @@ const toggle = (page: Page) => page.locator('[data-prompt-toggle]');
 const dot = (page: Page) => page.locator('[data-prompt-dot]');
 const card = (page: Page) => page.locator('#prompt-card');
 
+/** Scrolls the hero off the screen (the round button is hidden while the hero fills it). */
+async function pastHero(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.querySelector<HTMLElement>('[data-hero]')!.offsetHeight));
+  await expect(toggle(page)).toBeVisible();
+}
+
 /** Scrolls a section into view and waits until the watcher is timing it (observers are async). */
 async function watch(page: Page, id: string, block: 'start' | 'center' = 'center') {
   await page.evaluate(({ section, at }) => document.getElementById(section)?.scrollIntoView({ block: at }), { section: id, at: block });
@@ -22,6 +28,7 @@ test.describe('floating prompt', () => {
   test('a section seen for 3000 ms becomes the message, with the red dot', async ({ page }) => {
     await pausedClock(page);
     await page.goto('/');
+    await pastHero(page);
     await expect(toggle(page)).toHaveAccessibleName('Chat with Kayla');
     await expect(dot(page)).toBeHidden();
     await watch(page, 'about', 'start');
@@ -40,8 +47,17 @@ test.describe('floating prompt', () => {
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('is hidden while the hero fills the screen', async ({ page }) => {
+    await page.goto('/');
+    await expect(toggle(page)).toBeHidden();
+    await pastHero(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(toggle(page)).toBeHidden();
+  });
+
   test('the action button scrolls to #contact and closes the card', async ({ page }) => {
     await page.goto('/');
+    await pastHero(page);
     await toggle(page).click();
     await expect(card(page)).toBeVisible();
     await card(page).getByRole('button', { name: 'Book my free call' }).click();
@@ -52,6 +68,7 @@ test.describe('floating prompt', () => {
 
   test('the close button (and Escape) close it, focus back on the round button; keyboard only', async ({ page }) => {
     await page.goto('/');
+    await pastHero(page);
     await toggle(page).focus();
     await page.keyboard.press('Enter');
     await expect(card(page)).toBeVisible();
@@ -70,6 +87,7 @@ test.describe('floating prompt', () => {
   test('each section at most once, and nothing while the card is open', async ({ page }) => {
     await pausedClock(page);
     await page.goto('/');
+    await pastHero(page);
     // The card is open: a section seen meanwhile does not become the message.
     await toggle(page).click();
     await hydrated(page, 'PromptCard');
@@ -100,5 +118,14 @@ test.describe('floating prompt', () => {
     await page.clock.runFor(3100);
     await toggle(page).click();
     await expect(card(page)).toHaveAttribute('data-section', 'about');
+  });
+});
+
+test.describe('floating prompt without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('is not shown (it could do nothing)', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, 2000)).catch(() => {});
+    await expect(toggle(page)).toBeHidden();
   });
 });
