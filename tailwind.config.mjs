@@ -45,7 +45,7 @@ export default {
       },
     },
     fontFamily: {
-      sans: ['var(--font-body)', ...defaultTheme.fontFamily.sans],
+      sans: defaultTheme.fontFamily.sans,
       display: ['var(--font-display)', ...defaultTheme.fontFamily.sans],
     },
     fontSize: {

@@ -13,10 +13,21 @@ import { startTyping } from '~/scripts/typing';
 export function enhanceHomePage(doc: Document, win: Window = window): void {
   scrollToHashAfterLoad(win);
   startHeroVideo(doc, win);
-  startHeroParallax(doc, win);
-  startTyping(doc);
-  startCommunityVideo(doc, win);
-  enhanceCopyCode(doc);
-  enhanceScreenerTrigger(doc);
-  watchFloatingPrompt(doc);
+  // The sections below the hero cannot be used before the first screen is drawn and the visitor
+  // scrolls: their enhancers wait for an idle moment, off the path to the first paint.
+  whenIdle(win, () => {
+    startHeroParallax(doc, win);
+    startTyping(doc);
+    startCommunityVideo(doc, win);
+    enhanceCopyCode(doc);
+    enhanceScreenerTrigger(doc);
+    watchFloatingPrompt(doc);
+    doc.documentElement.dataset.homeEnhanced = '';
+  });
+}
+
+/** At an idle moment, and at the latest 500 ms after the page's scripts ran. */
+function whenIdle(win: Window, run: () => void): void {
+  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 500 });
+  else win.setTimeout(run, 50);
 }

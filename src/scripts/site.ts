@@ -1,9 +1,10 @@
 /**
  * The enhancers every public page shares (header, logo fallback, spots badges, booking
- * buttons), in one module: one request instead of one per component, since each module script
+ * buttons, the display font), in one module: one request instead of one per component, since each module script
  * is a high-priority round trip on a phone.
  */
 import { enhanceBookingTriggers } from '~/scripts/booking-opener';
+import { useDisplayFontWhenIdle } from '~/scripts/display-font';
 import { watchImageFallbacks } from '~/scripts/image-fallback';
 import { enhanceNav } from '~/scripts/nav';
 import { enhanceSpotsBadges } from '~/scripts/spots-badge';
@@ -13,4 +14,5 @@ export function enhanceSite(doc: Document): void {
   enhanceNav(doc);
   enhanceSpotsBadges(doc);
   enhanceBookingTriggers();
+  useDisplayFontWhenIdle(doc);
 }

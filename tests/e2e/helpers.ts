@@ -73,3 +73,12 @@ export async function pausedClock(page: Page): Promise<void> {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
+
+/**
+ * The home page starts the enhancers below the hero at an idle moment, at the latest after
+ * 500 ms: on a paused clock, move time on to that point and wait for them.
+ */
+export async function homeEnhancersStarted(page: Page): Promise<void> {
+  await page.clock.runFor(500);
+  await page.locator('html[data-home-enhanced]').waitFor({ state: 'attached' });
+}

@@ -3,12 +3,13 @@
  * the hero video with its parallax. Timings run on Playwright's fake clock.
  */
 import { expect, test } from '@playwright/test';
-import { pausedClock, serveVideos } from './helpers';
+import { homeEnhancersStarted, pausedClock, serveVideos } from './helpers';
 
 test.describe('typing animation', () => {
   test('types, pauses, deletes and moves on (80/40/2500 ms), only while the heading is on screen', async ({ page }) => {
     await pausedClock(page);
     await page.goto('/');
+    await homeEnhancersStarted(page);
     const typed = page.locator('[data-typing]');
     await expect(typed).toHaveAttribute('data-typing-active', '');
     await expect(typed).toHaveText('Business Women');
@@ -53,6 +54,7 @@ test.describe('typing animation', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await pausedClock(page);
     await page.goto('/');
+    await homeEnhancersStarted(page);
     const typed = page.locator('[data-typing]');
     await page.evaluate(() => document.getElementById('about-heading')?.scrollIntoView({ block: 'center' }));
     await page.clock.runFor(10_000);

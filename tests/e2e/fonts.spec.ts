@@ -1,0 +1,44 @@
+/**
+ * Fonts: body text uses the platform font (no download); the display face for headings is
+ * downloaded only after the page has loaded, with a metric-matched fallback until then.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+const html = () => readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
+
+function fallbackMetrics(css: string, family: RegExp): Record<string, string> {
+  const face = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]).find((body) => family.test(body));
+  if (!face) throw new Error(`no @font-face for ${family} in dist/index.html`);
+  const metrics: Record<string, string> = {};
+  for (const name of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override']) {
+    metrics[name] = new RegExp(`${name}:\\s*([\\d.]+%)`).exec(face)?.[1] ?? 'missing';
+  }
+  return metrics;
+}
+
+test('the hand-written display fallback keeps the metrics the font API computes for the face', ({ isMobile }) => {
+  test.skip(isMobile, 'a property of the build');
+  const page = html();
+  expect(fallbackMetrics(page, /font-family:["']?Display fallback/)).toEqual(
+    fallbackMetrics(page, /font-family:"Montserrat-[0-9a-f]+ fallback/),
+  );
+});
+
+test('the display face is downloaded after load, then headings use it; no font for body text', async ({ page }) => {
+  const fonts: { url: string; afterLoad: boolean }[] = [];
+  let loaded = false;
+  page.on('load', () => (loaded = true));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push({ url: request.url(), afterLoad: loaded });
+  });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(page.locator('html')).toHaveClass(/display-font/);
+  await expect.poll(() => heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^Montserrat-/);
+  await expect.poll(() => page.evaluate(() => document.fonts.status)).toBe('loaded');
+  expect(fonts).toHaveLength(1);
+  expect(fonts[0].afterLoad).toBe(true);
+  const body = await page.locator('main p').first().evaluate((p) => getComputedStyle(p).fontFamily);
+  expect(body).not.toMatch(/Montserrat/);
+});
