@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOOKING_COMPLETE_EVENT, bookingSignalFrom } from '~/lib/booking';
 import { loadScriptOnce } from '~/scripts/load-script';
 import { $booking } from '~/stores/booking';
+import ModalShell from './ModalShell';
 
 export interface BookingCopy {
   title: string;
@@ -129,26 +130,13 @@ export default function BookingModal({
   const mailto = `mailto:${contactEmail}?subject=${encodeURIComponent(copy.title)}`;
 
   return (
-    <dialog
-      id="booking-dialog"
-      aria-labelledby="booking-title"
-      aria-describedby="booking-description"
-      className="modal-dialog w-[min(44rem,calc(100vw-1.5rem))]"
+    <ModalShell
+      name="booking"
+      title={copy.title}
+      description={copy.description}
+      closeLabel={copy.close}
+      widthClass="w-[min(44rem,calc(100vw-1.5rem))]"
     >
-      <div className="flex max-h-[calc(100dvh-1.5rem)] flex-col overflow-y-auto p-5 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id="booking-title" className="text-2xl font-extrabold sm:text-3xl">
-            {copy.title}
-          </h2>
-          <form method="dialog">
-            <button type="submit" className="modal-close" aria-label={copy.close}>
-              <CloseIcon />
-            </button>
-          </form>
-        </div>
-        <p id="booking-description" className="mt-2 text-ink-muted">
-          {copy.description}
-        </p>
         {hydrated && booking.goal ? (
           <p className="mt-3 text-sm font-semibold text-brand-deep" data-booking-goal>
             {copy.goalLabel} {booking.goal}
@@ -188,15 +176,7 @@ export default function BookingModal({
             />
           ) : null}
         </div>
-      </div>
-    </dialog>
+    </ModalShell>
   );
 }
 
-function CloseIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-    </svg>
-  );
-}

@@ -17,6 +17,7 @@ import {
   type ScreenerAnswers,
 } from '~/lib/screener';
 import { $screenerOpen, $screenerOpens } from '~/stores/screener';
+import ModalShell from './ModalShell';
 
 export interface ScreenerCopy {
   title: string;
@@ -101,28 +102,13 @@ export default function ScreenerModal({ copy, questions, recommendations, code, 
   const stepText = copy.step.replaceAll('{current}', String(Math.min(answered + 1, total))).replaceAll('{total}', String(total));
 
   return (
-    <dialog
-      id="screener-dialog"
-      aria-labelledby="screener-title"
-      aria-describedby="screener-description"
-      className="modal-dialog w-[min(40rem,calc(100vw-1.5rem))]"
+    <ModalShell
+      name="screener"
+      title={copy.title}
+      description={copy.description}
+      closeLabel={copy.close}
+      widthClass="w-[min(40rem,calc(100vw-1.5rem))]"
     >
-      <div className="flex max-h-[calc(100dvh-1.5rem)] flex-col overflow-y-auto p-5 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id="screener-title" className="text-2xl font-extrabold sm:text-3xl">
-            {copy.title}
-          </h2>
-          <form method="dialog">
-            <button type="submit" className="modal-close" aria-label={copy.close}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
-            </button>
-          </form>
-        </div>
-        <p id="screener-description" className="mt-2 text-ink-muted">
-          {copy.description}
-        </p>
 
         <div
           className="mt-6 grid grid-cols-3 gap-2"
@@ -177,8 +163,7 @@ export default function ScreenerModal({ copy, questions, recommendations, code, 
             onRetake={retake}
           />
         )}
-      </div>
-    </dialog>
+    </ModalShell>
   );
 }
 

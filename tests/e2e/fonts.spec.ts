@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 const html = () => readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
 
 function fallbackMetrics(css: string, family: RegExp): Record<string, string> {
-  const face = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]).find((body) => family.test(body));
+  const face = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1] ?? '').find((body) => family.test(body));
   if (!face) throw new Error(`no @font-face for ${family} in dist/index.html`);
   const metrics: Record<string, string> = {};
   for (const name of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override']) {
@@ -38,7 +38,7 @@ test('the display face is downloaded after load, then headings use it; no font f
   await expect.poll(() => heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^Montserrat-/);
   await expect.poll(() => page.evaluate(() => document.fonts.status)).toBe('loaded');
   expect(fonts).toHaveLength(1);
-  expect(fonts[0].afterLoad).toBe(true);
+  expect(fonts[0]?.afterLoad).toBe(true);
   const body = await page.locator('main p').first().evaluate((p) => getComputedStyle(p).fontFamily);
   expect(body).not.toMatch(/Montserrat/);
 });

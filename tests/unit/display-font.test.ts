@@ -24,7 +24,7 @@ describe('useDisplayFontWhenIdle', () => {
     window.dispatchEvent(new Event('load'));
     expect(idle).toHaveLength(1);
     expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(false);
-    idle[0]();
+    idle[0]?.();
     expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(true);
   });
 
