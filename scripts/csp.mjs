@@ -59,11 +59,6 @@ export function buildCsp({ hashes, supabaseUrl, embeds, metaPixelId }) {
   const scripts = ["'self'", ...[...new Set(hashes)].sort(), origin(embeds.formEmbedScript)];
   const connect = ["'self'", supabase];
   const images = ["'self'", 'data:', 'blob:', supabase];
-  if (metaPixelId) {
-    scripts.push(META_SCRIPT_HOST);
-    connect.push(META_PIXEL_HOST, META_SCRIPT_HOST);
-    images.push(META_PIXEL_HOST);
-  }
   const directives = [
     ["default-src", ["'self'"]],
     ['script-src', scripts],
@@ -80,7 +75,23 @@ export function buildCsp({ hashes, supabaseUrl, embeds, metaPixelId }) {
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ];
-  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+  const csp = directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+  return metaPixelId ? withMetaPixel(csp) : csp;
+}
+
+/** Meta's pixel: its script, and the hosts it sends events to. */
+const META_PIXEL = { 'script-src': [META_SCRIPT_HOST], 'connect-src': [META_PIXEL_HOST, META_SCRIPT_HOST], 'img-src': [META_PIXEL_HOST] };
+
+/** A policy with Meta's pixel hosts added, as a build with a pixel id writes it. */
+export function withMetaPixel(csp) {
+  return csp
+    .split(';')
+    .map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      const extra = (META_PIXEL[name] ?? []).filter((host) => !values.includes(host));
+      return [name, ...values, ...extra].join(' ');
+    })
+    .join('; ');
 }
 
 function htmlFiles(dir) {
