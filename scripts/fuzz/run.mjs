@@ -8,14 +8,12 @@
  * nothing may reach an upstream. A valid request to each path is sent first, to prove it
  * would have been forwarded.
  */
-import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
 import { startFakeGraph } from '../tracking/fake-graph.mjs';
 import { startDenoFunction } from '../tracking/deno-function.mjs';
 import { validEvent } from '../tracking/payloads.mjs';
 import { startPagesDev } from '../tracking/wrangler-pages.mjs';
 import { badTokens, ghlCases, GHL_VALID, trackCases } from './cases.mjs';
-import { signIn, startCountingUpstream, startStandinProcess } from './servers.mjs';
+import { signIn, startCountingUpstream, startKeyedStandin } from './servers.mjs';
 
 const GHL_FUNCTIONS = Object.keys(GHL_VALID);
 
@@ -78,15 +76,8 @@ export async function runFunctionFuzz({ ports, every = 1, log = () => {} }) {
     log('starting wrangler pages dev, Deno and the stand-in…');
     const [pages, deno] = await Promise.all([startPagesDev({ port: ports.pages, vars: meta }), startDenoFunction({ port: ports.deno, vars: meta })]);
     stops.push(() => pages.stop(), () => deno.stop());
-    // This run's own JWT secret and anon key.
-    const jwtSecret = randomBytes(32).toString('hex');
-    const anonKey = await new SignJWT({ iss: 'supabase-demo', role: 'anon', exp: Math.floor(Date.now() / 1000) + 3600 })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode(jwtSecret));
-    const standin = await startStandinProcess(ports.standin, {
+    const { standin, jwtSecret, anonKey } = await startKeyedStandin(ports.standin, {
       ...meta,
-      STANDIN_JWT_SECRET: jwtSecret,
-      STANDIN_ANON_KEY: anonKey,
       GHL_API_BASE: ghl.url,
       GHL_API_TOKEN: 'fuzz-ghl-token',
     });

@@ -3,6 +3,8 @@
  * in a child process (in memory), each on 127.0.0.1.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 
@@ -80,4 +82,14 @@ export async function signIn(url, anonKey, email, password) {
   const body = await response.json();
   if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${JSON.stringify(body)}`);
   return { token: body.access_token, userId: body.user.id };
+}
+
+/** The stand-in with this run's own JWT secret and anon key: { standin, jwtSecret, anonKey }. */
+export async function startKeyedStandin(port, env = {}) {
+  const jwtSecret = randomBytes(32).toString('hex');
+  const anonKey = await new SignJWT({ iss: 'supabase-demo', role: 'anon', exp: Math.floor(Date.now() / 1000) + 3600 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(jwtSecret));
+  const standin = await startStandinProcess(port, { ...env, STANDIN_JWT_SECRET: jwtSecret, STANDIN_ANON_KEY: anonKey });
+  return { standin, jwtSecret, anonKey };
 }
