@@ -74,8 +74,10 @@ export async function runFunctionFuzz({ ports, every = 1, log = () => {} }) {
     stops.push(() => ghl.close());
     const meta = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'fuzz-capi-token', META_GRAPH_URL: graph.url };
     log('starting wrangler pages dev, Deno and the stand-in…');
-    const [pages, deno] = await Promise.all([startPagesDev({ port: ports.pages, vars: meta }), startDenoFunction({ port: ports.deno, vars: meta })]);
-    stops.push(() => pages.stop(), () => deno.stop());
+    const pages = await startPagesDev({ port: ports.pages, vars: meta });
+    stops.push(() => pages.stop());
+    const deno = await startDenoFunction({ port: ports.deno, vars: meta });
+    stops.push(() => deno.stop());
     const { standin, jwtSecret, anonKey } = await startKeyedStandin(ports.standin, {
       ...meta,
       GHL_API_BASE: ghl.url,
