@@ -115,7 +115,12 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
         console.error('[supabase-local] request failed:', request.method, request.url, error);
         return json({ message: 'An unexpected error occurred in the local stand-in' }, 500);
       })
-      .then((response) => send(isFunction ? response : withHeaders(response, gatewayCors(request)), res, req.method === 'HEAD'))
+      .then((response) => {
+        // A body the handler refused unread (e.g. too large): answer, then close the connection,
+        // as a gateway does, so a client never reuses a connection with unread bytes on it.
+        if (!req.complete) res.setHeader('connection', 'close');
+        return send(isFunction ? response : withHeaders(response, gatewayCors(request)), res, req.method === 'HEAD');
+      })
       .catch((error: unknown) => {
         console.error('[supabase-local] response failed:', error);
         res.destroy();

@@ -1,32 +1,99 @@
 /**
- * No secret reaches the browser: the build (dist/) holds neither the stand-in's service-role
- * key nor its JWT secret, nor any server-only variable's value. The public anon key may appear.
+ * No secret reaches the browser: no file of the build (dist/) holds the service-role key, the
+ * JWT secret, the Conversions API token or the GoHighLevel token, whether by the stand-in's
+ * values, the values this machine's environment or `.dev.vars` gives them, or their shape
+ * (any JWT other than the public anon key, a Meta access token, a GoHighLevel private token).
  */
 import { expect, test } from '@playwright/test';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from '../../supabase/local/config';
 
 test.skip(({ isMobile }) => isMobile, 'the build does not depend on the viewport');
 
+const SECRET_NAMES = [
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_JWT_SECRET',
+  'STANDIN_JWT_SECRET',
+  'STANDIN_SERVICE_ROLE_KEY',
+  'META_CAPI_TOKEN',
+  'GHL_API_TOKEN',
+];
+const BINARY = /\.(png|jpe?g|webp|avif|gif|ico|woff2?|mp4|webm)$/i;
+
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(dir, entry.name)) : /\.(html|js|mjs|css|json|txt|xml|map)$/.test(entry.name) ? [join(dir, entry.name)] : [],
+    entry.isDirectory() ? files(join(dir, entry.name)) : BINARY.test(entry.name) ? [] : [join(dir, entry.name)],
   );
 }
 
-test('dist/ contains no service-role key, JWT secret or server token', () => {
-  const secrets = [DEV_SERVICE_ROLE_KEY, DEV_JWT_SECRET, 'service_role', 'GHL_API_TOKEN', 'META_CAPI_TOKEN'];
-  for (const name of ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_JWT_SECRET', 'GHL_API_TOKEN', 'META_CAPI_TOKEN']) {
-    const value = process.env[name];
-    if (value && value.length >= 8) secrets.push(value);
+/** Secret values known here: the stand-in's, the environment's and `.dev.vars`'s. */
+function knownSecrets(): string[] {
+  const values = [DEV_SERVICE_ROLE_KEY, DEV_JWT_SECRET];
+  for (const name of SECRET_NAMES) values.push(process.env[name] ?? '');
+  if (existsSync('.dev.vars')) {
+    for (const match of readFileSync('.dev.vars', 'utf8').matchAll(/^\s*([A-Z_]+)\s*=\s*"?([^"\n]*)"?/gm)) {
+      if (SECRET_NAMES.includes(match[1]!)) values.push(match[2]!.trim());
+    }
   }
-  const all = files('dist');
-  expect(all.length).toBeGreaterThan(10);
+  return values.filter((value) => value.length >= 8);
+}
+
+const JWT = /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}/g;
+const SHAPES: [string, RegExp][] = [
+  ['a Meta access token', /\bEAA[A-Za-z0-9]{60,}/],
+  ['a GoHighLevel private integration token', /\bpit-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i],
+  ['a server-only variable assignment', /\b(SUPABASE_SERVICE_ROLE_KEY|META_CAPI_TOKEN|GHL_API_TOKEN|SUPABASE_JWT_SECRET)\s*[:=]\s*["'`]?[A-Za-z0-9]/],
+];
+
+/** What a folder leaks: "file: what". */
+function leaks(dir: string): string[] {
+  const secrets = knownSecrets();
   const found: string[] = [];
-  for (const file of all) {
+  for (const file of files(dir)) {
     const text = readFileSync(file, 'utf8');
-    for (const secret of secrets) if (text.includes(secret)) found.push(`${file}: ${secret.slice(0, 12)}…`);
+    for (const secret of secrets) if (text.includes(secret)) found.push(`${file}: the value ${secret.slice(0, 6)}…`);
+    for (const [what, pattern] of SHAPES) if (pattern.test(text)) found.push(`${file}: ${what}`);
+    for (const [token] of text.matchAll(JWT)) {
+      let role: unknown;
+      try {
+        role = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).role;
+      } catch {
+        role = 'unreadable';
+      }
+      // The anon key is public by design; any other JWT (service_role, a user's, a GHL key) is not.
+      if (role !== 'anon') found.push(`${file}: a JWT with role ${String(role)}`);
+    }
   }
-  expect(found).toEqual([]);
+  return found;
+}
+
+test('dist/ holds no service-role key, JWT secret, Conversions API token or GoHighLevel token', () => {
+  expect(files('dist').length).toBeGreaterThan(10);
+  expect(leaks('dist')).toEqual([]);
+});
+
+test('the check finds each kind of secret planted in a build', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dist-leak-'));
+  try {
+    writeFileSync(join(dir, 'a.js'), `const k = "${DEV_SERVICE_ROLE_KEY}";`);
+    writeFileSync(join(dir, 'b.html'), `<p>${DEV_JWT_SECRET}</p>`);
+    writeFileSync(join(dir, 'c.js'), `fetch("x?access_token=EAA${'B'.repeat(80)}")`);
+    writeFileSync(join(dir, 'd.js'), 'const t = "pit-0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b";');
+    writeFileSync(join(dir, '_headers'), 'X: 1\n');
+    const found = leaks(dir).map((line) => line.slice(dir.length + 1));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^a\.js: the value/),
+        'a.js: a JWT with role service_role',
+        expect.stringMatching(/^b\.html: the value/),
+        'c.js: a Meta access token',
+        'd.js: a GoHighLevel private integration token',
+      ]),
+    );
+    expect(found.filter((line) => line.startsWith('_headers'))).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -3,6 +3,7 @@
  * thank-you page. The pixel event (Meta's fbevents.js replaced by a recorder) and the server
  * event carry the same event id and the landing's attribution; a reload sends nothing new.
  */
+import { withMetaPixel } from '../../scripts/csp.mjs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 
 test.skip(({ isMobile }) => isMobile, 'tracking does not depend on the viewport');
@@ -26,7 +27,9 @@ async function withRecordedPixel(page: Page) {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
       const html = (await response.text()).replace('<head>', `<head><meta name="meta-pixel-id" content="${PIXEL_ID}">`);
-      await route.fulfill({ response, body: html });
+      // The policy a build with a pixel id has.
+      const headers = { ...response.headers(), 'content-security-policy': withMetaPixel(response.headers()['content-security-policy'] ?? '') };
+      await route.fulfill({ response, body: html, headers });
     },
   );
   // fbevents.js stand-in: take over the queue the base code filled, and record every call.

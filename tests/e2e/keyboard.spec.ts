@@ -1,0 +1,183 @@
+/**
+ * Keyboard only: on every page, Tab reaches every visible control in turn, each with a visible
+ * focus indicator (an outline or a box-shadow on :focus-visible); each dialog opens with Enter,
+ * Tab reaches its controls with visible focus and stays inside, Escape closes it and focus
+ * returns to the control that opened it.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { hydrated, serveBookingHost } from './helpers';
+
+test.describe.configure({ timeout: 90_000 });
+
+const PAGES = ['/', '/guides', '/in-development', '/thank-you', '/thank-you/call', '/thank-you/resource', '/auth', '/this-page-does-not-exist'];
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, summary, iframe, [tabindex]:not([tabindex="-1"])';
+
+/** Scrolls through the page so every island that hydrates when visible has done so. */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  const carousel = page.locator('[data-carousel]');
+  if (await carousel.count()) {
+    await carousel.scrollIntoViewIfNeeded();
+    await hydrated(page, 'TestimonialsCarousel');
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+/** Marks every visible, focusable control inside `scope` (a selector) and returns how many. */
+function markControls(page: Page, scope: string): Promise<number> {
+  return page.evaluate(
+    ({ scope, selector }) => {
+      const root = document.querySelector(scope)!;
+      let count = 0;
+      for (const element of root.querySelectorAll<HTMLElement>(selector)) {
+        // checkVisibility: not display:none, not visibility:hidden, not in a closed <details>.
+        const visible = element.getClientRects().length > 0 && element.checkVisibility({ visibilityProperty: true }) && !element.closest('[inert]');
+        if (!visible) continue;
+        element.dataset.kbControl = String(count++);
+      }
+      return count;
+    },
+    { scope, selector: FOCUSABLE },
+  );
+}
+
+interface Stop {
+  control: string | null;
+  label: string;
+  visible: boolean;
+  inside: boolean;
+}
+
+/**
+ * Presses Tab up to `max` times, until focus comes back to where it started; records each stop
+ * and whether its focus is visible. `start` records the control focused before the first Tab.
+ */
+async function tabThrough(page: Page, max: number, scope: string, { start = false } = {}): Promise<Stop[]> {
+  const stops: Stop[] = [];
+  for (let i = 0; i <= max; i += 1) {
+    if (i > 0 || !start) await page.keyboard.press('Tab');
+    const stop = await page.evaluate((scope) => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+      // An iframe's own document draws focus inside it; the frame itself is the stop.
+      const visible = element.tagName === 'IFRAME' || (element.matches(':focus-visible') && (outline || shadow));
+      const label = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
+      return { control: element.dataset.kbControl ?? null, label, visible, inside: !!element.closest(scope) };
+    }, scope);
+    if (!stop) continue;
+    // Tab inside an iframe keeps the frame as the active element: one stop.
+    if (stops.length > 0 && stop.control !== null && stops.at(-1)!.control === stop.control) continue;
+    if (stops.length > 0 && stop.control !== null && stops[0]!.control === stop.control) break;
+    // The control focused when a dialog opened was moved to by script, not by Tab.
+    if (start && i === 0) stop.visible = true;
+    stops.push(stop);
+  }
+  return stops;
+}
+
+for (const path of PAGES) {
+  test(`${path}: Tab reaches every control, each with visible focus`, async ({ page }) => {
+    await page.route('**/storage/v1/object/public/videos/**/*.mp4', (route) => route.abort('connectionrefused'));
+    await page.goto(path);
+    await settle(page);
+    const total = await markControls(page, 'body');
+    expect(total).toBeGreaterThan(2);
+    await page.locator('body').focus();
+    const stops = await tabThrough(page, total + 40, 'body');
+    const reached = new Set(stops.map((stop) => stop.control).filter((control) => control !== null));
+    const missed = await page.evaluate((reached) => {
+      return [...document.querySelectorAll<HTMLElement>('[data-kb-control]')]
+        .filter((element) => !reached.includes(element.dataset.kbControl!) && element.isConnected && element.checkVisibility({ visibilityProperty: true }))
+        .map((element) => element.outerHTML.slice(0, 120));
+    }, [...reached]);
+    expect(missed, 'controls Tab never reached').toEqual([]);
+    expect(stops.filter((stop) => !stop.visible).map((stop) => stop.label), 'stops without a visible focus indicator').toEqual([]);
+  });
+}
+
+interface DialogCase {
+  name: string;
+  path: string;
+  opener: (page: Page) => Locator;
+  dialog: (page: Page) => Locator;
+  scope: string;
+  prepare?: (page: Page) => Promise<void>;
+}
+
+const DIALOGS: DialogCase[] = [
+  {
+    name: 'booking modal',
+    path: '/',
+    opener: (page) => page.locator('[data-open-booking]:visible').first(),
+    dialog: (page) => page.locator('#booking-dialog'),
+    scope: '#booking-dialog',
+    prepare: async (page) => {
+      await serveBookingHost(page);
+    },
+  },
+  {
+    name: 'supplements screener',
+    path: '/',
+    opener: (page) => page.getByRole('button', { name: 'Find your supplements' }),
+    dialog: (page) => page.getByRole('dialog', { name: 'Find your supplements' }),
+    scope: 'dialog[open]',
+  },
+  {
+    name: 'floating prompt card',
+    path: '/',
+    opener: (page) => page.locator('[data-prompt-toggle]'),
+    dialog: (page) => page.locator('#prompt-card'),
+    scope: '#prompt-card',
+  },
+  {
+    name: 'get-resource dialog',
+    path: '/guides',
+    opener: (page) => page.locator('[data-get-resource="fit-batty-blueprint"]'),
+    dialog: (page) => page.getByRole('dialog'),
+    scope: 'dialog[open]',
+    prepare: async (page) => {
+      await page.route('https://link.msgsndr.com/js/form_embed.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+      await page.route('https://api.leadconnectorhq.com/widget/form/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Form</title><input aria-label="Email">' }),
+      );
+    },
+  },
+];
+
+for (const item of DIALOGS) {
+  test(`${item.name}: opens with Enter, Tab stays inside with visible focus, Escape closes, focus returns`, async ({ page }) => {
+    await item.prepare?.(page);
+    await page.goto(item.path);
+    const opener = item.opener(page);
+    await opener.scrollIntoViewIfNeeded();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = item.dialog(page);
+    // The island hydrates on this first use: allow for a slow machine.
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const total = await markControls(page, item.scope);
+    expect(total).toBeGreaterThan(0);
+    const stops = await tabThrough(page, total * 3 + 6, item.scope, { start: true });
+    expect(stops.filter((stop) => !stop.visible).map((stop) => stop.label), 'stops without a visible focus indicator').toEqual([]);
+    const reached = new Set(stops.map((stop) => stop.control));
+    expect(reached.size, `reached ${[...reached].join(',')}`).toBeGreaterThanOrEqual(total);
+    if (item.name !== 'floating prompt card') {
+      // A modal keeps focus inside (the card is not modal: Tab may leave it).
+      expect(stops.filter((stop) => !stop.inside).map((stop) => stop.label), 'Tab left the dialog').toEqual([]);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+}
