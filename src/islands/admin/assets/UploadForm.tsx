@@ -145,7 +145,7 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
           <label htmlFor={`${id}-number`} className={labelClass}>
             {text.number}
           </label>
-          <input id={`${id}-number`} className={fieldClass} type="number" min={1} step={1} inputMode="numeric" value={fields.number} onChange={set('number')} />
+          <input id={`${id}-number`} className={fieldClass} inputMode="numeric" value={fields.number} onChange={set('number')} autoComplete="off" />
         </div>
         <div>
           <label htmlFor={`${id}-tags`} className={labelClass}>
