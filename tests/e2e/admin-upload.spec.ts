@@ -110,7 +110,7 @@ test("a member's token is refused by row level security with the Upload Failed n
   expect(await response.json()).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
   await expect(toast(page, 'Upload Failed')).toContainText('There was an error uploading your file.');
   await page.getByRole('tab', { name: 'Browse Assets' }).click();
-  await expect(page.getByText(`action-training-kayla-${descriptor}-2.png`)).toHaveCount(0);
+  await expect(page.getByRole('tabpanel', { name: 'Browse Assets' }).getByText(`action-training-kayla-${descriptor}-2.png`)).toHaveCount(0);
 });
 
 test('a 60 MB video goes through tus: progress, a dropped connection, a reload, then the same bytes', async ({ page }, testInfo) => {
@@ -122,6 +122,11 @@ test('a 60 MB video goes through tus: progress, a dropped connection, a reload, 
   await writeFile(path, bytes);
 
   await openDashboard(page);
+  // Locally the upload takes a second or two: a throttled uplink (8 MB/s) leaves time to see the
+  // progress bar move and to reload mid-upload.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 8 * 1024 * 1024 });
   const tusRequests: { method: string; offset: string | null }[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/storage/v1/upload/resumable')) tusRequests.push({ method: request.method(), offset: request.headers()['upload-offset'] ?? null });
@@ -152,7 +157,7 @@ test('a 60 MB video goes through tus: progress, a dropped connection, a reload, 
   const seen = new Set<number>();
   await expect
     .poll(async () => {
-      seen.add(Number(await bar.getAttribute('aria-valuenow').catch(() => '0')));
+      seen.add(Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => '0')));
       return Math.max(...seen);
     }, { timeout: 60_000, intervals: [100] })
     .toBeGreaterThanOrEqual(40);

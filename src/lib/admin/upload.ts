@@ -72,7 +72,6 @@ export async function uploadResumable(
     return 'unavailable';
   }
   if (!tus.isSupported) return 'unavailable';
-  const token = await accessToken(client);
   return new Promise<UploadResult>((resolve) => {
     let resumed = false;
     const upload = new tus.Upload(file, {
@@ -81,9 +80,10 @@ export async function uploadResumable(
       chunkSize: CHUNK_SIZE,
       uploadDataDuringCreation: true,
       removeFingerprintOnSuccess: true,
-      headers: { authorization: `Bearer ${token}`, apikey: supabaseAnonKey, 'x-upsert': 'false' },
+      headers: { apikey: supabaseAnonKey, 'x-upsert': 'false' },
       metadata: { bucketName: bucket, objectName: path, contentType: file.type || 'application/octet-stream', cacheControl: CACHE_CONTROL },
-      // A long upload can outlive the access token: every request takes the current one.
+      // A long upload can outlive the access token: every request takes the current one. (Set
+      // here only: XMLHttpRequest appends a second value to a header that `headers` already set.)
       onBeforeRequest: async (request) => {
         request.setHeader('authorization', `Bearer ${await accessToken(client)}`);
       },
