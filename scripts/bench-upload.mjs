@@ -8,6 +8,7 @@
  *
  *   npm run bench:upload                   # build, then measure
  *   npm run bench:upload -- --no-build     # use the existing dist/ (built for the same PUBLIC_SUPABASE_URL)
+ *   npm run bench:upload -- --port 4400    # first port to try for the preview server (default 4400)
  *
  * The stand-in runs on the port of PUBLIC_SUPABASE_URL (default 54321; it must be free) with a
  * fresh data folder in the temp directory, started once to create its database and then again
@@ -95,15 +96,17 @@ async function startStandin(dataDir) {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, STANDIN_PORT: standinPort, STANDIN_DATA_DIR: dataDir, STANDIN_QUIET: 'true' },
   });
-  const deadline = Date.now() + 90_000;
+  cleanups.push(() => stop(child));
+  // A first start creates the database (initdb, migrations, seeds): minutes on a busy machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the stand-in exited (${child.exitCode})`);
     try {
-      if ((await fetch(`${supabaseUrl}/_local/health`)).ok) return child;
+      if ((await fetch(`${supabaseUrl}/_local/health`, { signal: AbortSignal.timeout(2000) })).ok) return child;
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error('the stand-in did not start within 90 s');
+    if (Date.now() > deadline) throw new Error('the stand-in did not start within 300 s');
     await sleep(250);
   }
 }
@@ -118,7 +121,7 @@ async function stop(child) {
 async function main(args) {
   if (!standinPort) throw new Error(`PUBLIC_SUPABASE_URL must be a local stand-in (http://127.0.0.1:<port>), got ${supabaseUrl}`);
   try {
-    await fetch(`${supabaseUrl}/_local/health`);
+    await fetch(`${supabaseUrl}/_local/health`, { signal: AbortSignal.timeout(2000) });
     throw new Error(`something already answers on ${supabaseUrl}: stop it first (the bench starts its own stand-in there)`);
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('something')) throw error;
@@ -140,14 +143,22 @@ async function main(args) {
   log('starting the stand-in once to create its database');
   await stop(await startStandin(dataDir));
   const standin = await startStandin(dataDir);
-  cleanups.push(() => stop(standin));
-  const port = await findFreePort(4400);
+  const portArg = args.indexOf('--port');
+  const port = await findFreePort(portArg >= 0 ? Number(args[portArg + 1]) : 4400);
   const baseUrl = await startPreview(root, port, (fn) => cleanups.push(fn));
 
   const browser = await launchBrowser();
   cleanups.push(() => browser.close().catch(() => {}));
-  const browserPid = browser.process()?.pid;
-  if (!browserPid) throw new Error('no browser process id');
+  // The browser's main process: Playwright's Chromium child without a --type.
+  const browserPid = (await descendants(process.pid)).find(({ pid, type }) => {
+    if (type !== 'other') return false;
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--remote-debugging-pipe');
+    } catch {
+      return false;
+    }
+  })?.pid;
+  if (!browserPid) throw new Error('the browser process was not found');
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(`${baseUrl}/auth`);
   await page.getByLabel('Email').fill('admin@example.com');
