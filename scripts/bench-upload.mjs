@@ -197,7 +197,7 @@ async function main(args) {
   const done = page.locator('[data-sonner-toast]').filter({ hasText: /Upload Complete|Upload Failed|Upload Error/ });
   await done.first().waitFor({ timeout: 30 * 60_000 });
   const seconds = (Date.now() - started) / 1000;
-  const outcome = (await done.first().textContent()) ?? '';
+  const outcome = (await done.first().locator('[data-title]').textContent()) ?? '';
   sampling = false;
   await sampler;
 
