@@ -25,10 +25,15 @@ export async function measureAdminIsland(baseUrl, root, registerCleanup) {
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    // A new context with only the session (localStorage): nothing comes from the HTTP cache.
+    const session = await context.storageState();
+    await context.close();
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: session });
+    const admin = await fresh.newPage();
 
     const origin = new URL(baseUrl).origin;
     const scripts = new Map();
-    page.on('response', async (response) => {
+    admin.on('response', async (response) => {
       const url = response.url();
       if (new URL(url).origin !== origin || response.request().resourceType() !== 'script') return;
       try {
@@ -38,14 +43,14 @@ export async function measureAdminIsland(baseUrl, root, registerCleanup) {
         // a response without a body (redirect): nothing to count
       }
     });
-    await page.goto(new URL('/admin', baseUrl).href, { waitUntil: 'load' });
-    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor({ timeout: 30_000 });
-    await page.getByText(/of \d+ assets/).waitFor({ timeout: 30_000 });
+    await admin.goto(new URL('/admin', baseUrl).href, { waitUntil: 'load' });
+    await admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor({ timeout: 30_000 });
+    await admin.getByText(/of \d+ assets/).waitFor({ timeout: 30_000 });
     await sleep(2000);
     const total = [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
     const tus = await tusChunk(root);
     const loadedTus = tus && [...scripts.keys()].some((url) => url.endsWith(tus.file));
-    await context.close();
+    await fresh.close();
     log(`admin island: ${scripts.size} scripts, ${total.gzip} B gz`);
     return { scripts: scripts.size, raw: total.raw, gzip: total.gzip, tus, tusLoadedUpFront: Boolean(loadedTus) };
   } catch (err) {
