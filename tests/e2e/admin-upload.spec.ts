@@ -189,3 +189,33 @@ test('a 60 MB video goes through tus: progress, a dropped connection, a reload, 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(toast(page, 'File Deleted')).toBeVisible();
 });
+
+test('when tus-js-client cannot load, a large file falls back to the standard upload', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one large upload per run is enough');
+  const bytes = randomBytes(50 * 1024 * 1024);
+  const path = testInfo.outputPath('fallback-clip.mp4');
+  await writeFile(path, bytes);
+  await openDashboard(page);
+  await page.getByRole('tab', { name: 'Upload New' }).click();
+  const descriptor = `fallback-${unique()}`;
+  const name = `action-training-kayla-${descriptor}-2.mp4`;
+  const form = await fillForm(page, descriptor, path);
+  // Every script the dashboard needs is loaded: the only one requested now is the tus chunk.
+  const blocked: string[] = [];
+  await page.route('**/_astro/**', (route) => {
+    blocked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  const standard = page.waitForResponse((response) => response.url().startsWith(`${SUPABASE_URL}/storage/v1/object/videos/`), { timeout: 90_000 });
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(toast(page, 'Resumable unavailable')).toContainText('Falling back to standard upload.');
+  expect((await standard).status()).toBe(200);
+  await expect(toast(page, 'Upload Complete')).toBeVisible({ timeout: 60_000 });
+  expect(blocked.length).toBeGreaterThan(0);
+  await page.unroute('**/_astro/**');
+  await page.getByRole('tab', { name: 'Browse Assets' }).click();
+  const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('50.0 MB');
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(toast(page, 'File Deleted')).toBeVisible();
+});
