@@ -3,6 +3,9 @@ import { chromiumPath } from './scripts/browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
 const baseURL = `http://127.0.0.1:${port}`;
+// The fake GoHighLevel behind the stand-in's calendar functions (tests/support/fake-ghl.mjs).
+const ghlPort = Number(process.env.E2E_GHL_PORT ?? 54330);
+const ghlToken = 'fake-ghl-token';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,13 +34,24 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   // The production build, served like production (wrangler pages dev). `npm test` builds first.
-  webServer: {
-    command: 'node scripts/preview.mjs',
-    env: { PORT: String(port) },
-    url: `${baseURL}/api/health`,
-    timeout: 90_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node tests/support/fake-ghl.mjs',
+      env: { FAKE_GHL_PORT: String(ghlPort), FAKE_GHL_TOKEN: ghlToken },
+      url: `http://127.0.0.1:${ghlPort}/_health`,
+      timeout: 30_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node scripts/preview.mjs',
+      env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken },
+      url: `${baseURL}/api/health`,
+      timeout: 90_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

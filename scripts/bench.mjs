@@ -21,6 +21,7 @@ import { build, findFreePort, startPreview } from './bench/server.mjs';
 import { measureAllBytes } from './bench/bytes.mjs';
 import { measureAllLighthouse, killAllChromes, LIGHTHOUSE_VERSION } from './bench/lighthouse.mjs';
 import { measureAllInteractions } from './bench/interaction.mjs';
+import { measureAdminIsland, renderAdminMarkdown } from './bench/admin.mjs';
 import { environment, renderMarkdown, writeResults } from './bench/report.mjs';
 import { log, errorMessage, BenchStopped } from './bench/util.mjs';
 
@@ -95,13 +96,20 @@ async function main() {
   log(`timing click → booking dialog with Lighthouse's mobile throttling, ${options.runs} run(s) per route`);
   const interaction = await measureAllInteractions(baseUrl, options.routes, options.runs, registerCleanup);
 
+  let admin = null;
+  if (options.admin) {
+    log('measuring the admin island (signed in as the seeded admin)');
+    admin = await measureAdminIsland(baseUrl, root, registerCleanup);
+  }
+
   const report = {
     meta: environment({ lighthouseVersion: LIGHTHOUSE_VERSION, runs: options.runs, baseUrl, routes: options.routes }),
+    admin,
     routes: options.routes.map((route) => ({
       route, bytes: bytes[route], lighthouse: lighthouse[route], interaction: interaction[route],
     })),
   };
-  const markdown = renderMarkdown(report);
+  const markdown = renderMarkdown(report) + renderAdminMarkdown(admin);
   process.stdout.write(markdown);
   await writeResults(resultsDir, markdown, report);
   log(`wrote ${path.relative(root, resultsDir)}/latest.md and latest.json`);

@@ -6,6 +6,7 @@
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import {
+  adminAssetSchema,
   adminPageSchema,
   authPageSchema,
   avatarSchema,
@@ -95,4 +96,6 @@ export const collections = {
   previewPage: defineCollection({ loader: page('in-development'), schema: withImage(previewPageSchema) }),
   notFoundPage: defineCollection({ loader: page('not-found'), schema: notFoundPageSchema }),
   adminPage: defineCollection({ loader: page('admin'), schema: adminPageSchema }),
+  /** The admin's sample catalogue of 46 site images (files in public/uploads/). */
+  adminAssets: defineCollection({ loader: file(`${dir}/admin-assets.json`), schema: adminAssetSchema }),
 };

@@ -35,6 +35,7 @@ export const FEATURE_ICONS = ['mindset', 'fitness', 'nutrition', 'community'] as
 // without zod.
 export { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
 import { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
+import { CATEGORY_VALUES, buildFilename, subcategoriesOf } from '~/lib/admin/assets';
 
 const link = z.object({ label: text, href: text });
 const seo = z.object({
@@ -374,14 +375,116 @@ export const notFoundPageSchema = z.object({
   link: text,
 });
 
+const withTokens = (...tokens: string[]) =>
+  tokens.reduce((schema, token) => schema.includes(`{${token}}`, { message: `must contain {${token}}` }), text);
+
 export const adminPageSchema = z.object({
   seo,
   title: text,
   subtitle: text,
-  unavailable: text,
   loading: text,
   accessDenied: z.object({ title: text, message: text, detail: text, backHome: text }),
+  tabsLabel: text,
+  tabs: z.object({ assets: text, crm: text }),
+  toasts: z.object({ regionLabel: text, dismiss: text }),
+  assets: z.object({
+    heading: text,
+    lead: text,
+    defaultPerson: text,
+    tabsLabel: text,
+    tabs: z.object({ browse: text, upload: text, analytics: text, settings: text }),
+    summary: z.object({ total: text }),
+    browse: z.object({
+      heading: text, searchLabel: text, searchPlaceholder: text, categoryLabel: text, allCategories: text,
+      count: withTokens('count', 'total'), loading: text, noMatch: text, emptyTitle: text, emptyText: text,
+      uploaded: withTokens('date'), copyPath: text, copyImport: text, delete: text, actionsFor: withTokens('action', 'name'),
+      pathCopied: text, importCopied: text, copyFailed: text, deleteSimulated: text, deleteSimulatedText: withTokens('name'),
+    }),
+    cloud: z.object({
+      heading: text, lead: withTokens('bucket'), loading: text, empty: text, loadFailed: text, refresh: text, unknownSize: text,
+      created: withTokens('date'), updated: withTokens('date'), view: text, download: text, delete: text, deleting: text,
+      deleted: text, deletedText: withTokens('name'), deleteFailed: text, deleteFailedText: text, deleteError: text, deleteErrorText: text,
+    }),
+    upload: z.object({
+      heading: text, lead: text, category: text, chooseCategory: text, subcategory: text, chooseSubcategory: text, person: text,
+      descriptor: text, descriptorPlaceholder: text, number: text, tags: text, tagsHint: text, file: text, fileHint: text,
+      preview: text, previewMissing: text, required: text, submit: text, uploading: text, progressLabel: text, resumed: text,
+      success: text, successText: withTokens('name'), missing: text, missingText: text, failed: text, failedText: text,
+      error: text, errorText: text, resumableUnavailable: text, resumableUnavailableText: text,
+    }),
+    analytics: z.object({ heading: text, row: withTokens('count', 'percent', 'total') }),
+    settings: z.object({
+      heading: text, namingHeading: text, naming: text, namingText: text, example: withTokens('example'), storageHeading: text,
+      storageImages: text, storageCloud: withTokens('bucket'), categoriesHeading: text,
+    }),
+  }),
+  debugger: z.object({
+    heading: text,
+    lead: text,
+    configHeading: text,
+    calendarId: text,
+    locationId: text,
+    useLocationId: text,
+    apiVersion: text,
+    encoding: text,
+    encodings: z.object({ 'comma-separated': text, 'multiple-params': text }),
+    date: text,
+    presetsLabel: text,
+    presets: z.object({ today: text, tomorrow: text, in2: text, week: text }),
+    timezone: text,
+    timezones: z.record(z.string(), text).refine((zones) => Object.keys(zones).length > 0, 'needs at least one timezone'),
+    browserTimezone: withTokens('zone'),
+    teamMembers: text,
+    teamMembersHint: text,
+    teamMembersEmpty: text,
+    stepsHeading: text,
+    steps: z.object({
+      list: z.object({ name: text, description: text }),
+      details: z.object({ name: text, description: text }),
+      slots: z.object({ name: text, description: text }),
+    }),
+    status: z.object({ pending: text, running: text, success: text, error: text }),
+    runStep: text,
+    runStepLabel: withTokens('step'),
+    runAll: text,
+    reset: text,
+    resultsHeading: text,
+    noResults: text,
+    summaryHeading: text,
+    summaryEmpty: text,
+    summary: z.object({ name: text, eventType: text, teamMembers: text, active: text, yes: text, no: text, unknown: text, none: text }),
+    successTitle: text,
+    successText: withTokens('step'),
+    errorTitle: text,
+    hints: z.object({ forbidden: text, empty: text, noSlots: text }),
+  }),
 });
+
+/** One image of the admin's sample catalogue; its name follows the naming convention. */
+export const adminAssetSchema = z
+  .object({
+    id: slug,
+    filename: z.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, 'must be a lower-case file name like hero-main-kayla-stage-1.jpg'),
+    originalName: text,
+    category: z.enum(CATEGORY_VALUES, { errorMap: () => ({ message: `must be one of: ${CATEGORY_VALUES.join(', ')}` }) }),
+    subcategory: slug,
+    person: slug,
+    descriptor: slug,
+    number: z.number().int().min(1),
+    extension: z.string().regex(/^[a-z0-9]+$/, 'must be a lower-case extension without the dot'),
+    path: z.string().regex(/^\/uploads\/[a-z0-9.-]+$/, 'must be a path under /uploads/'),
+    uploadDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2024-01-15'),
+    tags: z.array(text),
+  })
+  .superRefine((asset, ctx) => {
+    if (!subcategoriesOf(asset.category).includes(asset.subcategory)) {
+      ctx.addIssue({ code: 'custom', path: ['subcategory'], message: `must be one of: ${subcategoriesOf(asset.category).join(', ')}` });
+      return;
+    }
+    const expected = buildFilename(asset, `x.${asset.extension}`, asset.person);
+    if (asset.filename !== expected) ctx.addIssue({ code: 'custom', path: ['filename'], message: `must follow the naming convention: ${expected}` });
+    if (asset.path !== `/uploads/${asset.filename}`) ctx.addIssue({ code: 'custom', path: ['path'], message: `must be /uploads/${asset.filename}` });
+  });
 
 /* ---------- rules across entries ---------- */
 
@@ -404,3 +507,5 @@ export function featuredResourceProblem(entries: readonly FeaturedCheckEntry[]):
   const files = featured.map((entry) => entry.filePath ?? entry.id).join(', ');
   return `resources: "featured" is true in ${featured.length} files (${files}); exactly one may be featured`;
 }
+
+export type AdminCopy = z.infer<typeof adminPageSchema>;

@@ -13,7 +13,10 @@ export type Tx = Transaction;
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 export async function openDatabase(dataDir: string | null, supabaseDir: string): Promise<{ db: Db; fresh: boolean }> {
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // 16 MB of shared buffers instead of Postgres' 128 MB: the stand-in holds a handful of rows,
+  // and its memory stays small (about 170 MB instead of 300 MB once started).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+  const db = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
   const present = await db.query<{ ok: string | null }>("select to_regclass('_local.migrations')::text as ok");
   const fresh = !present.rows[0]?.ok;
   if (fresh) await db.exec(await readFile(join(supabaseDir, 'local', 'bootstrap.sql'), 'utf8'));

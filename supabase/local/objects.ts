@@ -1,7 +1,9 @@
 /** Buckets, object rows and the bytes on disk, shared by the storage routes and tus. */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Db, Tx } from './db.ts';
 
 export interface Bucket {
@@ -58,9 +60,19 @@ export function cacheControlFrom(value: string | null | undefined): string {
 }
 
 export function objectMetadata(bytes: Uint8Array, mimetype: string, cacheControl: string) {
-  const size = bytes.byteLength;
+  return metadataFor(bytes.byteLength, createHash('md5').update(bytes).digest('hex'), mimetype, cacheControl);
+}
+
+/** Size and MD5 of a file on disk, read as a stream (uploads can be gigabytes). */
+export async function fileDigest(path: string): Promise<{ size: number; md5: string }> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return { size: (await stat(path)).size, md5: hash.digest('hex') };
+}
+
+export function metadataFor(size: number, md5: string, mimetype: string, cacheControl: string) {
   return {
-    eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
+    eTag: `"${md5}"`,
     size,
     mimetype,
     cacheControl,
@@ -83,8 +95,35 @@ export class FileArea {
     await writeFile(target, bytes);
   }
 
+  /** Moves a finished upload's file into place (copies when it lives on another file system). */
+  async moveIn(bucket: string, name: string, source: string): Promise<void> {
+    const target = this.path(bucket, name);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(source, target);
+      await rm(source, { force: true });
+    }
+  }
+
   read(bucket: string, name: string): Promise<Buffer> {
     return readFile(this.path(bucket, name));
+  }
+
+  /** The stored file's size, or null when it is missing. */
+  async size(bucket: string, name: string): Promise<number | null> {
+    try {
+      return (await stat(this.path(bucket, name))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Bytes `start` to `end` (inclusive) as a web stream. */
+  stream(bucket: string, name: string, start: number, end: number): ReadableStream<Uint8Array> {
+    return Readable.toWeb(createReadStream(this.path(bucket, name), { start, end })) as ReadableStream<Uint8Array>;
   }
 
   remove(bucket: string, name: string): Promise<void> {

@@ -182,8 +182,8 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
   const { rows } = await ctx.db.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
   const row = rows[0];
   if (!row) throw failures.noObject();
-  const bytes = await ctx.files.read(bucketId, name).catch(() => null);
-  if (!bytes) throw failures.noObject();
+  const size = await ctx.files.size(bucketId, name);
+  if (size === null) throw failures.noObject();
   const meta = (row.metadata ?? {}) as { mimetype?: string; cacheControl?: string; eTag?: string };
   const headers: Record<string, string> = {
     'content-type': meta.mimetype ?? 'application/octet-stream',
@@ -192,9 +192,16 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
     'last-modified': new Date(row.updated_at).toUTCString(),
   };
   if (meta.eTag) headers.etag = meta.eTag;
-  const size = bytes.byteLength;
+  // getPublicUrl(path, { download }) adds ?download=<name> (empty: the object's own name).
+  const download = new URL(request.url).searchParams.get('download');
+  if (download !== null) {
+    const filename = download || name.split('/').pop() || name;
+    headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  }
   const range = request.headers.get('range');
   const head = request.method === 'HEAD';
+  // Streamed from disk: objects can be far larger than the memory the stand-in should use.
+  const body = (start: number, end: number) => (head || end < start ? null : ctx.files.stream(bucketId, name, start, end));
   if (range) {
     const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
     let start = match?.[1] ? Number(match[1]) : NaN;
@@ -204,13 +211,12 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
       return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
     }
     end = Math.min(end, size - 1);
-    const part = bytes.subarray(start, end + 1);
-    return new Response(head ? null : new Uint8Array(part), {
+    return new Response(body(start, end), {
       status: 206,
-      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(part.byteLength) },
+      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
     });
   }
-  return new Response(head ? null : new Uint8Array(bytes), { status: 200, headers: { ...headers, 'content-length': String(size) } });
+  return new Response(body(0, size - 1), { status: 200, headers: { ...headers, 'content-length': String(size) } });
 }
 
 /** Handles `/storage/v1/<path>` except the tus routes. */

@@ -6,13 +6,13 @@
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StandinConfig } from './config.ts';
 import { publicUrl } from './config.ts';
 import { type Db, asRole, sqlState } from './db.ts';
 import { type Claims, bearerToken, verifyJwt } from './jwt.ts';
-import { type FileArea, StorageFailure, cacheControlFrom, checkLimits, checkObjectName, getBucket, objectMetadata, writeObjectRow } from './objects.ts';
+import { type FileArea, StorageFailure, cacheControlFrom, checkLimits, checkObjectName, fileDigest, getBucket, metadataFor, writeObjectRow } from './objects.ts';
 
 export const TUS_PATH = '/storage/v1/upload/resumable';
 
@@ -93,17 +93,20 @@ export function createTusServer(db: Db, config: StandinConfig, files: FileArea, 
       const meta = metadataOf(upload);
       const upsert = request.headers.get('x-upsert') === 'true';
       const stored = join(directory, upload.id);
-      const bytes = new Uint8Array(await readFile(stored));
+      // Streamed: a finished upload may be far larger than the memory the stand-in should use.
+      const { size, md5 } = await fileDigest(stored);
       const owner = typeof claims.sub === 'string' ? claims.sub : null;
       try {
         await asRole(db, claims, async (tx) => {
-          const metadata = objectMetadata(bytes, meta.contentType, meta.cacheControl);
+          const metadata = metadataFor(size, md5, meta.contentType, meta.cacheControl);
           await writeObjectRow(tx, { bucket: meta.bucket, name: meta.name, owner, metadata, userMetadata: meta.user, upsert });
-          await files.write(meta.bucket, meta.name, bytes);
+          await files.moveIn(meta.bucket, meta.name, stored);
         });
       } catch (error) {
         throw asTusError(error);
       }
+      // The upload's bookkeeping file (offset, metadata) is not needed once the object exists.
+      await rm(`${stored}.json`, { force: true });
       return {};
     },
   });

@@ -65,7 +65,7 @@ describe('user_roles RLS', () => {
       "select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'videos'",
     );
     expect(rows[0]?.public).toBe(true);
-    expect(Number(rows[0]?.file_size_limit)).toBe(500 * 1024 * 1024);
+    expect(Number(rows[0]?.file_size_limit)).toBe(2 * 1024 * 1024 * 1024);
     expect(rows[0]?.allowed_mime_types).toEqual(expect.arrayContaining(['video/mp4', 'image/png']));
   });
 });

@@ -1,22 +1,16 @@
 /**
  * The guard of /admin/*: 'Loading...' while auth resolves, no user → /auth (replace), a signed-in
- * non-admin → 'Access Denied', an admin → the dashboard shell.
+ * non-admin → 'Access Denied', an admin → the dashboard.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
+import type { AdminCopy } from '~/lib/content-schemas';
+import AdminDashboard, { type DashboardData } from './AdminDashboard';
 import Spinner from './Spinner';
 
-export interface AdminGuardCopy {
-  title: string;
-  subtitle: string;
-  unavailable: string;
-  loading: string;
-  accessDenied: { title: string; message: string; detail: string; backHome: string };
-}
-
-export default function AdminGuard({ copy }: { copy: AdminGuardCopy }) {
+export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
   const { user, loading, isAdmin, adminPending } = useStore($auth);
 
   useEffect(() => {
@@ -46,15 +40,5 @@ export default function AdminGuard({ copy }: { copy: AdminGuardCopy }) {
     );
   }
 
-  return (
-    <section className="container-content py-12" aria-labelledby="admin-heading">
-      <h1 id="admin-heading" className="text-3xl font-extrabold sm:text-4xl">
-        {copy.title}
-      </h1>
-      <p className="mt-2 text-ink-muted">{copy.subtitle}</p>
-      <p className="mt-8 rounded-xl border border-line bg-sand-light p-4 text-sm text-ink-soft" role="status">
-        {copy.unavailable}
-      </p>
-    </section>
-  );
+  return <AdminDashboard copy={copy} data={data} />;
 }

@@ -1,0 +1,55 @@
+/** The dashboard an admin sees: title, the two top tabs (Site Assets, Calendar & CRM) and the toasts. */
+import { useState } from 'react';
+import { Toaster } from 'sonner';
+import type { Asset } from '~/lib/admin/assets';
+import type { AdminCopy } from '~/lib/content-schemas';
+import AssetManager from './assets/AssetManager';
+import CalendarDebugger from './calendar/CalendarDebugger';
+import Tabs from './Tabs';
+
+export interface DashboardData {
+  assets: Asset[];
+  bucket: string;
+  defaultCalendarId: string;
+}
+
+export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
+  const [tab, setTab] = useState<'assets' | 'crm'>('assets');
+  return (
+    <section className="container-content py-10 sm:py-12" aria-labelledby="admin-heading">
+      <h1 id="admin-heading" className="text-3xl font-extrabold sm:text-4xl">
+        {copy.title}
+      </h1>
+      <p className="mt-2 text-ink-muted">{copy.subtitle}</p>
+      <div className="mt-8">
+        <Tabs
+          label={copy.tabsLabel}
+          selected={tab}
+          onSelect={setTab}
+          items={[
+            { id: 'assets', label: copy.tabs.assets, panel: <AssetManager copy={copy.assets} assets={data.assets} bucket={data.bucket} /> },
+            { id: 'crm', label: copy.tabs.crm, panel: <CalendarDebugger copy={copy.debugger} defaultCalendarId={data.defaultCalendarId} /> },
+          ]}
+        />
+      </div>
+      <Toaster
+        position="top-center"
+        richColors
+        closeButton
+        containerAriaLabel={copy.toasts.regionLabel}
+        toastOptions={{
+          closeButtonAriaLabel: copy.toasts.dismiss,
+          classNames: {
+            toast: '!font-sans !rounded-xl !shadow-lg',
+            title: '!font-display !text-base !font-bold',
+            description: '!text-sm !opacity-100',
+            success: '!border-success/30 !bg-success-soft !text-success',
+            error: '!border-destructive/30 !bg-destructive-soft !text-destructive',
+            // WCAG 2.5.8: at least 24 × 24 px.
+            closeButton: '!h-6 !w-6',
+          },
+        }}
+      />
+    </section>
+  );
+}

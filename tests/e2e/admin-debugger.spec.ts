@@ -1,0 +1,117 @@
+/**
+ * The calendar debugger against the fake GoHighLevel (tests/support/fake-ghl.mjs), through the
+ * stand-in's ghl-* functions: Run All with the summary, both userIds encodings, the 403 hint,
+ * the empty and no-free-slots hints, Reset All.
+ */
+import { type Page, expect as baseExpect, test } from '@playwright/test';
+import { openDashboard, toast, unique } from './admin-helpers';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 90_000 });
+
+const GHL = `http://127.0.0.1:${process.env.E2E_GHL_PORT ?? 54330}`;
+
+interface Seen {
+  path: string;
+  query: Record<string, string[]>;
+  version: string | null;
+}
+
+async function seenBy(page: Page, calendarId: string): Promise<Seen[]> {
+  return (await (await page.request.get(`${GHL}/_requests?calendarId=${calendarId}`)).json()) as Seen[];
+}
+
+async function openDebugger(page: Page, calendarId: string, locationId = 'loc-demo') {
+  await openDashboard(page);
+  await page.getByRole('tab', { name: 'Calendar & CRM' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Calendar & CRM' });
+  await expect(panel.getByLabel('Calendar ID')).toHaveValue('kayla-consultation-call');
+  await panel.getByLabel('Calendar ID').fill(calendarId);
+  await panel.getByRole('textbox', { name: 'Location ID' }).fill(locationId);
+  await panel.getByLabel('Timezone').selectOption('America/Chicago');
+  await panel.getByLabel('Date', { exact: true }).fill('2026-03-08');
+  return panel;
+}
+
+const status = (page: Page, step: string) => page.getByTestId(`status-${step}`);
+
+test('Run All: list, details, slots; summary; user ids pre-selected; comma-separated reaches GoHighLevel', async ({ page }) => {
+  const calendarId = `cal-${unique()}`;
+  const panel = await openDebugger(page, calendarId);
+  await expect(panel.getByLabel('API version')).toHaveValue('2021-07-28');
+  await panel.getByRole('button', { name: 'Run All Tests' }).click();
+  for (const step of ['list', 'details', 'slots']) await expect(status(page, step)).toHaveText('Success');
+  await expect(toast(page, 'Success').filter({ hasText: 'Step "Free Slots" completed successfully' })).toBeVisible();
+
+  const summary = page.getByTestId('calendar-summary');
+  await expect(summary).toContainText('Consultation Call');
+  await expect(summary).toContainText('RoundRobin_OptimizeForAvailability');
+  await expect(summary).toContainText('Kayla Reyes (user-kayla), Jordan Lee (user-jordan)');
+  await expect(summary).toContainText('Yes');
+  await expect(panel.getByRole('checkbox', { name: /Kayla Reyes/ })).toBeChecked();
+  await expect(page.getByTestId('raw-slots')).toContainText('2026-03-08T09:00:00');
+
+  const requests = await seenBy(page, calendarId);
+  const slots = requests.find((r) => r.path.endsWith('/free-slots'))!;
+  // 2026-03-08 is the spring-forward day in Chicago: 23 hours, starting 06:00 UTC.
+  expect(slots.query).toEqual({
+    startDate: [String(Date.UTC(2026, 2, 8, 6))],
+    endDate: [String(Date.UTC(2026, 2, 9, 5) - 1)],
+    timezone: ['America/Chicago'],
+    userIds: ['user-kayla,user-jordan'],
+  });
+  expect(slots.version).toBe('2021-07-28');
+  expect(requests.find((r) => r.path === `/calendars/${calendarId}`)).toBeTruthy();
+
+  await panel.getByRole('button', { name: 'Reset All' }).click();
+  for (const step of ['list', 'details', 'slots']) await expect(status(page, step)).toHaveText('Pending');
+  await expect(panel.getByText('No results yet.')).toBeVisible();
+});
+
+test('multiple-params sends userIds repeated, with the chosen API version', async ({ page }) => {
+  const calendarId = `cal-${unique()}`;
+  const panel = await openDebugger(page, calendarId);
+  await panel.getByLabel('Parameter encoding').selectOption('multiple-params');
+  await panel.getByLabel('API version').selectOption('2021-04-15');
+  await panel.getByRole('button', { name: 'Run Calendar Details' }).click();
+  await expect(status(page, 'details')).toHaveText('Success');
+  await panel.getByRole('checkbox', { name: /Jordan Lee/ }).uncheck();
+  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await expect(status(page, 'slots')).toHaveText('Success');
+  let slots = (await seenBy(page, calendarId)).filter((r) => r.path.endsWith('/free-slots'));
+  expect(slots.at(-1)!.query.userIds).toEqual(['user-kayla']);
+  await panel.getByRole('checkbox', { name: /Jordan Lee/ }).check();
+  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await expect.poll(async () => (await seenBy(page, calendarId)).filter((r) => r.path.endsWith('/free-slots')).length).toBe(2);
+  slots = (await seenBy(page, calendarId)).filter((r) => r.path.endsWith('/free-slots'));
+  expect(slots.at(-1)!.query.userIds).toEqual(['user-kayla', 'user-jordan']);
+  expect(slots.at(-1)!.version).toBe('2021-04-15');
+});
+
+test('a 403 marks the step as an error with the location hint; without the location id the list is sent without it', async ({ page }) => {
+  const panel = await openDebugger(page, `cal-${unique()}`, 'forbidden-location');
+  await panel.getByRole('button', { name: 'Run List Calendars' }).click();
+  await expect(status(page, 'list')).toHaveText('Error');
+  await expect(page.getByTestId('message-list')).toHaveText('403: The token does not have access to this location.');
+  await expect(page.getByTestId('hint-list')).toContainText('Uncheck Use Location ID, or check the ID.');
+  await expect(toast(page, 'Error')).toContainText('The token does not have access to this location.');
+
+  // Unchecked: the function gets no locationId and the server has none configured either.
+  await panel.getByLabel('Use Location ID').uncheck();
+  await expect(panel.getByRole('textbox', { name: 'Location ID' })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Run List Calendars' }).click();
+  await expect(page.getByTestId('message-list')).toHaveText('400: locationId is required (in the body or as GHL_LOCATION_ID on the server)');
+  await expect(page.getByTestId('hint-list')).toHaveCount(0);
+});
+
+test('empty results and a day without free slots show their hints', async ({ page }) => {
+  const panel = await openDebugger(page, `empty-${unique()}`);
+  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await expect(status(page, 'slots')).toHaveText('Success');
+  await expect(page.getByTestId('hint-slots')).toHaveText('Nothing came back: check the calendar ID and the team member user IDs.');
+
+  await panel.getByLabel('Calendar ID').fill(`noslots-${unique()}`);
+  await panel.getByRole('button', { name: 'Tomorrow' }).click();
+  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await expect(page.getByTestId('hint-slots')).toHaveText('No free slots on that day: try a different date, or check the calendar\'s availability settings.');
+});

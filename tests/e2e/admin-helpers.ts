@@ -1,0 +1,42 @@
+/** Signing in to the dashboard, and the dashboard's tabs, for the admin end-to-end tests. */
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect } from '@playwright/test';
+import { SUPABASE_URL } from './helpers';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+export const MEMBER = { email: 'member@example.com', password: 'member-password' };
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/** Signs in through /auth and opens the dashboard, waiting until the catalogue has loaded. */
+export async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/\d+ of 46 assets/)).toBeVisible();
+}
+
+/** An access token of a seeded user, straight from the stand-in's auth API. */
+export async function accessToken(page: Page, user: { email: string; password: string }): Promise<string> {
+  const response = await page.request.post(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    data: user,
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A toast with this title (sonner renders them in a list inside the notifications region). */
+export const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
+/** Unique per test run, so parallel projects never upload the same object name. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * A fake GoHighLevel calendars API for the end-to-end tests of the calendar debugger
+ * (contract G): the stand-in's ghl-* functions call it instead of the real service.
+ *
+ *   FAKE_GHL_PORT=54330 FAKE_GHL_TOKEN=fake-ghl-token node tests/support/fake-ghl.mjs
+ *
+ * Answers by id prefix: a locationId starting with `forbidden` → 403; `empty` → no calendars;
+ * a calendarId starting with `missing` → 404, `empty` → no dates, `noslots` → a date without
+ * slots; anything else → a calendar with two team members and three free slots on the day.
+ * GET /_requests?calendarId=<id> lists the requests that named that calendar (path, query,
+ * Version header), so tests can check what reached GoHighLevel.
+ */
+import { createServer } from 'node:http';
+
+const port = Number(process.env.FAKE_GHL_PORT ?? 54330);
+const token = process.env.FAKE_GHL_TOKEN ?? 'fake-ghl-token';
+const seen = [];
+
+export const TEAM = [
+  { userId: 'user-kayla', name: 'Kayla Reyes', priority: 1, isPrimary: true },
+  { userId: 'user-jordan', name: 'Jordan Lee', priority: 0.5 },
+];
+
+function localDate(epochMs, timeZone) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(epochMs));
+}
+
+function answer(url) {
+  const path = url.pathname;
+  if (path === '/calendars/' || path === '/calendars') {
+    const location = url.searchParams.get('locationId') ?? '';
+    if (location.startsWith('forbidden')) return [403, { message: 'The token does not have access to this location.' }];
+    if (location.startsWith('empty')) return [200, { calendars: [] }];
+    return [200, { calendars: [{ id: 'cal-consult', locationId: location, name: 'Consultation Call', isActive: true, eventType: 'RoundRobin_OptimizeForAvailability' }] }];
+  }
+  const slots = /^\/calendars\/([^/]+)\/free-slots$/.exec(path);
+  if (slots) {
+    const id = slots[1];
+    if (id.startsWith('empty')) return [200, { traceId: 'trace-empty' }];
+    const day = localDate(Number(url.searchParams.get('startDate')), url.searchParams.get('timezone') ?? 'UTC');
+    if (id.startsWith('noslots')) return [200, { [day]: { slots: [] }, traceId: 'trace-none' }];
+    return [200, { [day]: { slots: [`${day}T09:00:00`, `${day}T10:30:00`, `${day}T14:00:00`] }, traceId: 'trace-ok' }];
+  }
+  const details = /^\/calendars\/([^/]+)$/.exec(path);
+  if (details) {
+    const id = details[1];
+    if (id.startsWith('missing')) return [404, { statusCode: 404, message: 'Calendar not found' }];
+    return [200, { calendar: { id, locationId: 'loc-demo', name: 'Consultation Call', eventType: 'RoundRobin_OptimizeForAvailability', isActive: true, slotDuration: 30, teamMembers: TEAM } }];
+  }
+  return [404, { statusCode: 404, message: `Cannot GET ${path}` }];
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  res.setHeader('content-type', 'application/json');
+  if (url.pathname === '/_health') return res.end('{"ok":true}');
+  if (url.pathname === '/_requests') {
+    const id = url.searchParams.get('calendarId') ?? '';
+    return res.end(JSON.stringify(seen.filter((entry) => entry.path.split('/').includes(id))));
+  }
+  const query = {};
+  for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
+  seen.push({ path: url.pathname, query, version: req.headers.version ?? null });
+  if (seen.length > 5000) seen.splice(0, 1000);
+  if (req.headers.authorization !== `Bearer ${token}`) {
+    res.statusCode = 401;
+    return res.end(JSON.stringify({ statusCode: 401, message: 'Invalid token: access token is invalid', error: 'Unauthorized' }));
+  }
+  const [status, body] = answer(url);
+  res.statusCode = status;
+  res.end(JSON.stringify(body));
+});
+
+server.listen(port, '127.0.0.1', () => console.log(`fake GoHighLevel on http://127.0.0.1:${port}`));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
