@@ -4,8 +4,12 @@
  * opened, shows a fallback when the scheduling host is unreachable, and on a booking message
  * from that host fires `booking:complete` and goes to /thank-you/call.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { BOOKED_WIDGET, blockBookingHost, hydrated, island, serveBookingHost } from './helpers';
+
+// Each test hydrates the island on first use (React and the island are fetched then): allow a
+// busy machine time for it. The budget for a visible dialog is measured by the bench, not here.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const DIALOG_NAME = 'Book your free consultation call';
 

@@ -112,7 +112,14 @@ interface DialogCase {
   dialog: (page: Page) => Locator;
   scope: string;
   prepare?: (page: Page) => Promise<void>;
+  /** After the page loaded: bring the opener on screen. */
+  ready?: (page: Page) => Promise<void>;
+  /** After the dialog opened: wait until its content is in place. */
+  loaded?: (page: Page) => Promise<void>;
 }
+
+/** A booking widget with a control of its own, as the real one has (Tab enters the frame). */
+const WIDGET_WITH_A_CONTROL = '<!doctype html><html lang="en"><title>Calendar</title><body><button type="button">10:00 AM</button>';
 
 const DIALOGS: DialogCase[] = [
   {
@@ -122,7 +129,11 @@ const DIALOGS: DialogCase[] = [
     dialog: (page) => page.locator('#booking-dialog'),
     scope: '#booking-dialog',
     prepare: async (page) => {
-      await serveBookingHost(page);
+      await serveBookingHost(page, WIDGET_WITH_A_CONTROL);
+    },
+    loaded: async (page) => {
+      await expect(page.locator('#booking-dialog iframe')).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('#booking-dialog [data-booking-loading]')).toHaveCount(0);
     },
   },
   {
@@ -138,6 +149,11 @@ const DIALOGS: DialogCase[] = [
     opener: (page) => page.locator('[data-prompt-toggle]'),
     dialog: (page) => page.locator('#prompt-card'),
     scope: '#prompt-card',
+    // The round button is hidden while the hero fills the screen.
+    ready: async (page) => {
+      await page.evaluate(() => window.scrollTo(0, document.querySelector<HTMLElement>('[data-hero]')!.offsetHeight));
+      await expect(page.locator('[data-prompt-toggle]')).toBeVisible({ timeout: 15_000 });
+    },
   },
   {
     name: 'get-resource dialog',
@@ -158,6 +174,7 @@ for (const item of DIALOGS) {
   test(`${item.name}: opens with Enter, Tab stays inside with visible focus, Escape closes, focus returns`, async ({ page }) => {
     await item.prepare?.(page);
     await page.goto(item.path);
+    await item.ready?.(page);
     const opener = item.opener(page);
     await opener.scrollIntoViewIfNeeded();
     await opener.focus();
@@ -166,6 +183,7 @@ for (const item of DIALOGS) {
     // The island hydrates on this first use: allow for a slow machine.
     await expect(dialog).toBeVisible({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
+    await item.loaded?.(page);
     const total = await markControls(page, item.scope);
     expect(total).toBeGreaterThan(0);
     const stops = await tabThrough(page, total * 3 + 6, item.scope, { start: true });
