@@ -27,8 +27,9 @@ const onDemandIslands = {
 };
 
 // The display face is self-hosted (fontsource variable file, Latin subset) with a metric-matched
-// fallback and not preloaded: headings paint at once in the fallback and swap without a shift.
-// Body text uses the platform's UI font, so reading text costs no download at all.
+// fallback, not preloaded, and `optional`: src/scripts/display-font.ts uses it from the second page
+// of a visit, from the cache, so it never delays or shifts a page. Body text uses the platform's UI
+// font, so reading text costs no download at all.
 const fontFiles = './node_modules/@fontsource-variable';
 
 export default defineConfig({
@@ -55,7 +56,7 @@ export default defineConfig({
         fallbacks: ['sans-serif'],
         options: {
           variants: [
-            { src: [`${fontFiles}/montserrat/files/montserrat-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'swap' },
+            { src: [`${fontFiles}/montserrat/files/montserrat-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'optional' },
           ],
         },
       },

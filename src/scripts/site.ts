@@ -4,7 +4,7 @@
  * is a high-priority round trip on a phone.
  */
 import { enhanceBookingTriggers } from '~/scripts/booking-opener';
-import { useDisplayFontWhenIdle } from '~/scripts/display-font';
+import { useDisplayFont } from '~/scripts/display-font';
 import { watchImageFallbacks } from '~/scripts/image-fallback';
 import { enhanceNav } from '~/scripts/nav';
 import { enhanceSpotsBadges } from '~/scripts/spots-badge';
@@ -14,5 +14,5 @@ export function enhanceSite(doc: Document): void {
   enhanceNav(doc);
   enhanceSpotsBadges(doc);
   enhanceBookingTriggers();
-  useDisplayFontWhenIdle(doc);
+  useDisplayFont(doc);
 }

@@ -25,20 +25,26 @@ test('the hand-written display fallback keeps the metrics the font API computes 
   );
 });
 
-test('the display face is downloaded after load, then headings use it; no font for body text', async ({ page }) => {
+test('first page: headings keep the fallback and the face is cached after load; next page: the face at once', async ({ page }) => {
   const fonts: { url: string; afterLoad: boolean }[] = [];
   let loaded = false;
   page.on('load', () => (loaded = true));
   page.on('request', (request) => {
     if (request.resourceType() === 'font') fonts.push({ url: request.url(), afterLoad: loaded });
   });
+  const headingFont = () => page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
   await page.goto('/');
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(page.locator('html')).toHaveClass(/display-font/);
-  await expect.poll(() => heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^Montserrat-/);
-  await expect.poll(() => page.evaluate(() => document.fonts.status)).toBe('loaded');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('display-font-cached'))).toBe('1');
+  expect(await headingFont()).toMatch(/^"?Display fallback/);
+  await expect(page.locator('html')).not.toHaveClass(/display-font/);
   expect(fonts).toHaveLength(1);
   expect(fonts[0]?.afterLoad).toBe(true);
   const body = await page.locator('main p').first().evaluate((p) => getComputedStyle(p).fontFamily);
-  expect(body).not.toMatch(/Montserrat/);
+  expect(body).not.toMatch(/Montserrat|Display fallback/);
+
+  loaded = false;
+  await page.goto('/guides');
+  await expect(page.locator('html')).toHaveClass(/display-font/);
+  expect(await headingFont()).toMatch(/^Montserrat-/);
+  expect(await page.evaluate(() => document.fonts.check('800 32px ' + getComputedStyle(document.querySelector('h1')!).fontFamily.split(',')[0]))).toBe(true);
 });

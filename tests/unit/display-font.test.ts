@@ -1,8 +1,23 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DISPLAY_FONT_CLASS, useDisplayFontWhenIdle } from '~/scripts/display-font';
+import { DISPLAY_FONT_CLASS, SESSION_KEY, cacheFaces, useDisplayFont } from '~/scripts/display-font';
 
 const root = () => document.documentElement;
+
+/** A stand-in for document.fonts: faces with a status and a load() that records the call. */
+function fakeFonts(statuses: FontFaceLoadStatus[], fail = false, families: string[] = []) {
+  const loaded: number[] = [];
+  const faces = statuses.map((status, index) => ({
+    status,
+    family: families[index] ?? `Montserrat-${index}`,
+    load: () => {
+      loaded.push(index);
+      return fail ? Promise.reject(new Error('offline')) : Promise.resolve();
+    },
+  }));
+  Object.defineProperty(document, 'fonts', { value: { forEach: (fn: (face: unknown) => void) => faces.forEach(fn) }, configurable: true });
+  return loaded;
+}
 
 afterEach(() => {
   root().classList.remove(DISPLAY_FONT_CLASS);
@@ -10,41 +25,57 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('useDisplayFontWhenIdle', () => {
-  it('asks for the display face only after the page has loaded and the browser is idle', () => {
-    vi.useFakeTimers();
+describe('useDisplayFont', () => {
+  it('on the first page of a visit keeps the fallback and caches the faces after load, when idle', async () => {
+    const loaded = fakeFonts(['unloaded', 'loaded', 'unloaded', 'unloaded'], false, [
+      'Montserrat-1a',
+      'Montserrat-1a',
+      'Montserrat-2b',
+      '"Montserrat-1a fallback: Arial"',
+    ]);
     const idle: (() => void)[] = [];
     const win = Object.assign(Object.create(window), {
       requestIdleCallback: (run: () => void) => idle.push(run),
       addEventListener: window.addEventListener.bind(window),
+      sessionStorage: window.sessionStorage,
     }) as Window;
     Object.defineProperty(document, 'readyState', { value: 'interactive', configurable: true });
-    useDisplayFontWhenIdle(document, win);
-    expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(false);
+    useDisplayFont(document, win);
+    expect(idle).toHaveLength(0);
     window.dispatchEvent(new Event('load'));
     expect(idle).toHaveLength(1);
-    expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(false);
     idle[0]?.();
-    expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(true);
+    await vi.waitFor(() => expect(sessionStorage.getItem(SESSION_KEY)).toBe('1'));
+    expect(loaded).toEqual([0, 2]);
+    expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(false);
   });
 
-  it('uses the face at once later in the same session (it is in the cache)', () => {
-    sessionStorage.setItem('display-font-used', '1');
+  it('from the next page of the visit uses the cached face at once', () => {
+    sessionStorage.setItem(SESSION_KEY, '1');
     Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
-    useDisplayFontWhenIdle(document, window);
+    useDisplayFont(document, window);
     expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(true);
   });
 
-  it('falls back to a timer where requestIdleCallback is missing (Safari)', () => {
+  it('falls back to a timer where requestIdleCallback is missing (Safari)', async () => {
     vi.useFakeTimers();
+    fakeFonts(['unloaded']);
     const win = Object.assign(Object.create(window), {
       requestIdleCallback: undefined,
       setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
+      sessionStorage: window.sessionStorage,
     }) as Window;
     Object.defineProperty(document, 'readyState', { value: 'complete', configurable: true });
-    useDisplayFontWhenIdle(document, win);
-    expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(false);
-    vi.advanceTimersByTime(100);
-    expect(root().classList.contains(DISPLAY_FONT_CLASS)).toBe(true);
+    useDisplayFont(document, win);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sessionStorage.getItem(SESSION_KEY)).toBe('1');
+  });
+});
+
+describe('cacheFaces', () => {
+  it('does not remember a failed download, so the next page does not wait for it', async () => {
+    fakeFonts(['unloaded'], true);
+    await cacheFaces(document, window);
+    expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
   });
 });
