@@ -3,7 +3,7 @@
  * when visible, content ×3, 60 px/s, pauses on hover / wheel / pointer down and resumes 2000 ms
  * later, a visible pause/play control, no autoscroll with reduced motion.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated, island, pausedClock } from './helpers';
 
 const track = (page: Page) => page.locator('[data-carousel-row="transformations"] [data-carousel-track]');
@@ -17,6 +17,28 @@ const offset = (page: Page) =>
 
 /** React applies a state change in its own task: wait for it before moving the clock on. */
 const moving = (page: Page, value: boolean) => expect(page.locator('[data-carousel]')).toHaveAttribute('data-moving', String(value));
+
+/**
+ * Scrolls `locator` to the middle of the screen, without smooth scrolling, until its box stays
+ * put and fits: the sections around it take their real height once they are drawn.
+ */
+async function settledOnScreen(page: Page, locator: Locator) {
+  const height = page.viewportSize()?.height ?? 0;
+  let last = '';
+  await expect
+    .poll(async () => {
+      await locator.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      const box = await locator.boundingBox();
+      const key = JSON.stringify(box);
+      const settled = key === last && box !== null && box.y >= 0 && box.y + box.height <= height;
+      last = key;
+      return settled;
+    })
+    .toBe(true);
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('no box');
+  return box;
+}
 
 async function showCarousel(page: Page) {
   await page.evaluate(() => document.querySelector('[data-carousel]')?.scrollIntoView({ block: 'center' }));
@@ -87,8 +109,7 @@ test.describe('carousel', () => {
     await page.goto('/');
     await showCarousel(page);
     const row = page.locator('[data-carousel-row="testimonials"]');
-    const box = await row.boundingBox();
-    if (!box) throw new Error('no carousel row');
+    const box = await settledOnScreen(page, row);
 
     // Wheel over the row (horizontally, so the page does not scroll), pointer somewhere else.
     await page.evaluate(({ x, y }) => {

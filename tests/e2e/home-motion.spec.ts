@@ -124,13 +124,16 @@ test.describe('hero video', () => {
     await page.goto('/');
     const video = page.locator('[data-hero-video]');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
-    // Requested only after the load event.
-    const timing = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const videoEntry = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/videos/hero/'));
-      return { loadEnd: navigation.loadEventEnd, videoStart: videoEntry?.startTime ?? null };
-    });
-    expect(timing.videoStart).not.toBeNull();
+    // Requested only after the load event. A media response gets its timing entry once its body
+    // has finished, which can be a moment after playback starts, so wait for the entry.
+    const readTiming = () =>
+      page.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const videoEntry = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/videos/hero/'));
+        return { loadEnd: navigation.loadEventEnd, videoStart: videoEntry?.startTime ?? null };
+      });
+    await expect.poll(async () => (await readTiming()).videoStart).not.toBeNull();
+    const timing = await readTiming();
     expect(timing.videoStart).toBeGreaterThanOrEqual(timing.loadEnd);
     await expect(video).not.toHaveClass(/opacity-0/);
     const isDesktop = (page.viewportSize()?.width ?? 0) >= 768;
