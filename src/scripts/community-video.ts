@@ -33,11 +33,15 @@ export function startCommunityVideo(root: Document, win: Window = window): void 
   let inView = false;
   let userPaused = reducedMotion;
   let loaded = false;
+  // What the play button shows: a click does what the visitor sees, even when the element's
+  // state has moved on a moment before its 'play'/'pause' event redraws the button.
+  let showsPlaying = false;
 
   const icon = (button: HTMLButtonElement | null, name: string, show: boolean) =>
     button?.querySelector(`[data-icon="${name}"]`)?.classList.toggle('hidden', !show);
   const renderControls = () => {
     const playing = !video.paused;
+    showsPlaying = playing;
     playButton?.setAttribute('aria-label', (playing ? playButton.dataset.labelPause : playButton.dataset.labelPlay) ?? '');
     icon(playButton, 'play', !playing);
     icon(playButton, 'pause', playing);
@@ -84,7 +88,7 @@ export function startCommunityVideo(root: Document, win: Window = window): void 
   });
 
   playButton?.addEventListener('click', () => {
-    userPaused = !video.paused;
+    userPaused = showsPlaying;
     if (userPaused) video.pause();
     else {
       load();

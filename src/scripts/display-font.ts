@@ -2,7 +2,8 @@
  * The display face (headings) never delays or shifts the first page a visitor sees: on that page
  * headings keep the face's metric-matched fallback (src/styles/global.css) while the face is
  * downloaded at an idle moment after `load`, for the cache. From the next page of the visit on,
- * <html> gets the `display-font` class at once and the cached face is used from the first paint
+ * <html> gets the `display-font` class before the first paint (an inline script in the head of
+ * src/layouts/SiteLayout.astro; `useDisplayFont` sets it too) and the cached face is used at once
  * (`font-display: optional` in astro.config.mjs: a face that is not ready at once is not swapped in
  * later, so nothing moves).
  */

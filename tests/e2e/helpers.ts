@@ -74,11 +74,19 @@ export async function pausedClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
+/** Resolves once the page's own scripts have run (they start after `load` and the next frame). */
+export async function pageScriptsReady(page: Page): Promise<void> {
+  await page.locator('html[data-page-scripts="ready"]').waitFor({ state: 'attached' });
+}
+
 /**
- * The home page starts the enhancers below the hero at an idle moment, at the latest after
- * 500 ms: on a paused clock, move time on to that point and wait for them.
+ * The page's scripts start after `load` and the next frame, and the home page starts the
+ * enhancers below the hero at an idle moment, at the latest 500 ms later: on a paused clock, move
+ * time on to each point and wait for them.
  */
 export async function homeEnhancersStarted(page: Page): Promise<void> {
+  await page.clock.runFor(50);
+  await pageScriptsReady(page);
   await page.clock.runFor(500);
   await page.locator('html[data-home-enhanced]').waitFor({ state: 'attached' });
 }

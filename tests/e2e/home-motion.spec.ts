@@ -90,7 +90,7 @@ test.describe('community video', () => {
       window.scrollBy(0, rect.top - (window.innerHeight - rect.height * 0.2));
     });
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-    await page.evaluate(() => document.querySelector('[data-community-video]')?.scrollIntoView({ block: 'center' }));
+    await page.evaluate(() => document.querySelector('[data-community-video]')?.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
 
     // The visitor can pause it, and it stays paused.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sectionHref } from '~/lib/nav';
-import { randomIndex } from '~/lib/random';
 import { publicStorageUrl } from '~/lib/storage';
 
 describe('sectionHref', () => {
@@ -23,16 +22,5 @@ describe('publicStorageUrl', () => {
     expect(publicStorageUrl('https://x.supabase.co', 'videos', 'hero/my clip.mp4')).toBe(
       'https://x.supabase.co/storage/v1/object/public/videos/hero/my%20clip.mp4',
     );
-  });
-});
-
-describe('randomIndex', () => {
-  it('maps the random source onto every index', () => {
-    expect(randomIndex(3, () => 0)).toBe(0);
-    expect(randomIndex(3, () => 0.5)).toBe(1);
-    expect(randomIndex(3, () => 0.9999)).toBe(2);
-  });
-  it('refuses an empty list', () => {
-    expect(() => randomIndex(0)).toThrow(RangeError);
   });
 });
