@@ -46,6 +46,8 @@ export default defineConfig({
     },
     {
       command: 'node scripts/preview.mjs',
+      // It stops wrangler, which runs in a process group of its own (see scripts/preview.mjs).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken },
       url: `${baseURL}/api/health`,
       timeout: 90_000,

@@ -29,17 +29,68 @@ const args = [
   '--log-level', process.env.WRANGLER_LOG ?? 'warn',
   '--show-interactive-dev-session=false',
 ];
-const child = spawn(wrangler, args, {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
-});
+// wrangler's runtime (workerd) can stop on a broken pipe when a client goes away mid-response
+// (cloudflare/workers-sdk#15202), and wrangler may exit with it or stay up without answering. A
+// server that stops would fail every request after it, so it is started again when it exits or
+// stops answering /api/health, a few times at most.
+const MAX_RESTARTS = 5;
+const HEALTH_URL = `http://127.0.0.1:${port}/api/health`;
+let restarts = 0;
+let stopping = false;
+
+/** wrangler and its runtime are one process group: stopped together. */
+function stopGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+function startWrangler() {
+  const child = spawn(wrangler, args, {
+    cwd: root,
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
+  });
+  child.on('exit', (code, signal) => {
+    stopGroup(child, 'SIGKILL'); // what is left of its runtime, which would keep the port
+    if (!stopping && restarts < MAX_RESTARTS) {
+      restarts += 1;
+      console.error(`preview: wrangler stopped (${signal ?? `exit code ${code}`}); starting it again (${restarts} of ${MAX_RESTARTS})`);
+      current = startWrangler();
+      return;
+    }
+    supabase.stop();
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+  return child;
+}
+
+let current = startWrangler();
 console.log(`preview: serving dist/ and functions/ on http://127.0.0.1:${port}`);
 
-const stop = () => child.kill('SIGTERM');
+// Once it has answered, three missed health checks in a row (2 s apart) count as stopped.
+let answered = false;
+let missed = 0;
+setInterval(async () => {
+  if (stopping) return;
+  const ok = await fetch(HEALTH_URL, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
+  if (ok) {
+    answered = true;
+    missed = 0;
+  } else if (answered && ++missed >= 3) {
+    answered = false;
+    missed = 0;
+    console.error('preview: wrangler stopped answering');
+    stopGroup(current, 'SIGKILL');
+  }
+}, 2000).unref();
+
+const stop = () => {
+  stopping = true;
+  stopGroup(current, 'SIGTERM');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-child.on('exit', (code, signal) => {
-  supabase.stop();
-  process.exit(code ?? (signal ? 0 : 1));
-});
