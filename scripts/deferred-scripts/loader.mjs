@@ -1,6 +1,7 @@
 /**
- * The page's own scripts (the site enhancers, the page's enhancers; attribution excepted, see
- * EARLY_SCRIPT) load after the first screen, not on the way to it: `scripts/defer-scripts.mjs` replaces each page's
+ * The page's own scripts (the site enhancers, the Meta pixel, the page's enhancers) load after the
+ * first screen, not on the way to it (attribution is inlined and runs at parse time, see
+ * src/components/site/Tracking.astro): `scripts/defer-scripts.mjs` replaces each page's
  * `<script type="module" src>` tags with one inline call of `startPageScripts`.
  *
  * They start once `load` has fired and the next frame is drawn (or MAX_WAIT_MS after the call,
@@ -12,14 +13,6 @@
  * `startPageScripts` is serialized into the page (`Function.prototype.toString`): it must use
  * only its arguments and browser globals.
  */
-
-/**
- * Module scripts that stay as they are, fetched while the page is parsed: attribution
- * (src/components/site/Tracking.astro) must record an ad visit's parameters even when the visitor
- * follows a link before the page has finished loading. Astro names a component's script chunk
- * after the component.
- */
-export const EARLY_SCRIPT = /\/Tracking\.astro_astro_type_script_/;
 
 /** Controls that act through the page's scripts: a click on one before they run is replayed. */
 export const REPLAY_SELECTOR = [

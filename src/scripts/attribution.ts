@@ -1,6 +1,7 @@
 /**
- * On every public page: keep the session's attribution record, set `_fbc` for a new fbclid,
- * and load the Meta pixel when one is configured.
+ * The session's attribution record and the `_fbc` cookie for a new fbclid. Every indexed page
+ * runs it inline while parsing (src/scripts/attribution-early.ts); the thank-you pages read the
+ * record it returns.
  */
 import {
   attributionFromVisit,
@@ -11,7 +12,6 @@ import {
   TRACKING_STORAGE_KEY,
   type AttributionRecord,
 } from '~/lib/tracking/attribution';
-import { installPixel, pagePixelId } from '~/lib/tracking/pixel';
 
 const FBC_MAX_AGE_S = 90 * 24 * 60 * 60; // Meta's click attribution window
 
@@ -37,13 +37,4 @@ export function captureAttribution(): AttributionRecord | null {
   const record = mergeAttribution(parseAttribution(store.getItem(TRACKING_STORAGE_KEY)), visit);
   store.setItem(TRACKING_STORAGE_KEY, JSON.stringify(record));
   return record;
-}
-
-export function startPageTracking(): void {
-  try {
-    captureAttribution();
-    installPixel(window, pagePixelId(document));
-  } catch (error) {
-    console.error('tracking: attribution failed', error);
-  }
 }

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_WAIT_MS, READY_ATTRIBUTE, REPLAY_SELECTOR, loaderScript, startPageScripts } from '../../scripts/deferred-scripts/loader.mjs';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { deferAll, deferModuleScripts } from '../../scripts/defer-scripts.mjs';
+import { deferModuleScripts } from '../../scripts/defer-scripts.mjs';
 
 const ready = () => document.documentElement.getAttribute(READY_ATTRIBUTE);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
@@ -98,37 +95,8 @@ describe('deferModuleScripts', () => {
     expect(html).toMatch(/<script>\(function startPageScripts[\s\S]*\["\/_astro\/tracking.js","\/_astro\/page.js"\][\s\S]*<\/script><\/body><\/html>$/);
   });
 
-  it('keeps the attribution script where it is: an ad visit is recorded even if the visitor leaves at once', () => {
-    const tracking = '<script type="module" src="/_astro/Tracking.astro_astro_type_script_index_0_lang.Bt7PXnJ9.js"></script>';
-    const page = `<html><head>${tracking}</head><body><script type="module" src="/_astro/page.js"></script></body></html>`;
-    const { html, urls } = deferModuleScripts(page);
-    expect(urls).toEqual(['/_astro/page.js']);
-    expect(html).toContain(`<head>${tracking}</head>`);
-    expect(html).toContain('["/_astro/page.js"]');
-  });
-
   it('leaves a page without module scripts as it is', () => {
     const page = '<html><body><p>Hi</p></body></html>';
     expect(deferModuleScripts(page)).toEqual({ html: page, urls: [] });
-  });
-});
-
-describe('deferAll', () => {
-  const page = (head: string) => `<html><head>${head}</head><body><script type="module" src="/_astro/page.js"></script></body></html>`;
-  const distWith = (html: string) => {
-    const dist = mkdtempSync(join(tmpdir(), 'defer-'));
-    writeFileSync(join(dist, 'index.html'), html);
-    return dist;
-  };
-
-  it('defers the page scripts and counts the pages that keep attribution early', () => {
-    const dist = distWith(page('<script type="module" src="/_astro/Tracking.astro_astro_type_script_index_0_lang.x.js"></script>'));
-    expect(deferAll(dist)).toEqual({ pages: 1, scripts: 1, early: 1 });
-    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toContain('["/_astro/page.js"]');
-  });
-
-  it('fails the build when no page loads the attribution script, naming the component', () => {
-    const dist = distWith(page('<script type="module" src="/_astro/Attribution.astro_astro_type_script_index_0_lang.x.js"></script>'));
-    expect(() => deferAll(dist)).toThrow(/no page loads the attribution script.*Tracking\.astro/);
   });
 });

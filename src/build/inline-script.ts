@@ -1,0 +1,37 @@
+/**
+ * Build time only: bundles a browser entry (with its imports) into one self-contained classic
+ * script for `<script is:inline set:html>`. For the few scripts that must run while the page is
+ * parsed, where a module request would wait behind the first screen or compete with it.
+ */
+import { build } from 'esbuild';
+import { resolve } from 'node:path';
+
+const bundled = new Map<string, Promise<string>>();
+
+async function bundle(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(process.cwd(), entry)],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const [file] = result.outputFiles;
+  if (!file) throw new Error(`inline-script: esbuild wrote nothing for ${entry}`);
+  // An inline script ends at the first "</script", whatever the JavaScript means by it.
+  return file.text.trim().replaceAll('</script', '<\\/script');
+}
+
+/** The bundled source of `entry` (a path from the project root); built once per build. */
+export function inlineScript(entry: string): Promise<string> {
+  if (!import.meta.env.PROD) return bundle(entry); // dev: pick up edits on reload
+  let source = bundled.get(entry);
+  if (!source) {
+    source = bundle(entry);
+    bundled.set(entry, source);
+  }
+  return source;
+}
