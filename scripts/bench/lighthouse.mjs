@@ -49,6 +49,8 @@ function figures(lhr) {
     lcpS: lcp === null ? null : lcp / 1000,
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
+    // Lighthouse's CPU speed probe of this machine: TBT scales with it, so runs on a slower host read worse.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     finalUrl: lhr.finalDisplayedUrl,
     runtimeError: lhr.runtimeError?.message ?? null,
     runWarnings: lhr.runWarnings ?? [],
@@ -98,7 +100,8 @@ function describeRun(f) {
   if (f.runtimeError) return `runtime error: ${f.runtimeError}`;
   const fixed = (v, d) => (typeof v === 'number' ? v.toFixed(d) : 'n/a');
   return `perf ${fixed(f.performance, 0)} a11y ${fixed(f.accessibility, 0)} bp ${fixed(f['best-practices'], 0)}` +
-    ` seo ${fixed(f.seo, 0)} lcp ${fixed(f.lcpS, 2)} s tbt ${fixed(f.tbtMs, 0)} ms cls ${fixed(f.cls, 3)}`;
+    ` seo ${fixed(f.seo, 0)} lcp ${fixed(f.lcpS, 2)} s tbt ${fixed(f.tbtMs, 0)} ms cls ${fixed(f.cls, 3)}` +
+    ` cpu index ${fixed(f.benchmarkIndex, 0)}`;
 }
 
 const secondsSince = (start) => ((Date.now() - start) / 1000).toFixed(1);

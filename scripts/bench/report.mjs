@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { median } from './util.mjs';
 
 const BYTE_COLUMNS = [['html', 'HTML'], ['css', 'CSS'], ['js', 'JS'], ['images', 'Images'], ['fonts', 'Fonts'], ['video', 'Video']];
 const HEADER = [
@@ -27,6 +28,8 @@ export function environment({ lighthouseVersion, runs, baseUrl, routes }) {
 export function renderMarkdown({ meta, routes }) {
   const lines = [
     `# Bench ${meta.date} · node ${meta.node} · ${meta.cpu} (${meta.cores} cores) · Lighthouse ${meta.lighthouse} · runs ${meta.runs}`,
+    '',
+    `Lighthouse CPU benchmark index of this machine, median of the runs: ${num(cpuIndex(routes), 0)} (higher = faster; TBT grows as it falls).`,
     '',
     row(HEADER),
     row(HEADER.map((_, i) => (i === 0 ? '---' : '---:'))),
@@ -76,6 +79,8 @@ function notes(routes) {
   }
   return out.length ? ['', 'Notes:', ...out] : [];
 }
+
+const cpuIndex = (routes) => median(routes.flatMap((r) => (r.lighthouse?.runs ?? []).map((run) => run.benchmarkIndex)));
 
 const row = (cells) => `| ${cells.join(' | ')} |`;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
