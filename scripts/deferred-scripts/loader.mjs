@@ -1,6 +1,6 @@
 /**
  * The page's own scripts (the site enhancers, the Meta pixel, the page's enhancers) load after the
- * first screen, not on the way to it (attribution is inlined and runs at parse time, see
+ * first screen, not on the way to it (attribution is inlined in the head, see
  * src/components/site/Tracking.astro): `scripts/defer-scripts.mjs` replaces each page's
  * `<script type="module" src>` tags with one inline call of `startPageScripts`.
  *
@@ -41,14 +41,38 @@ export function startPageScripts(urls, selector, maxWaitMs, readyAttribute, load
   function start() {
     if (started) return;
     started = true;
-    Promise.allSettled(urls.map(importModule)).then(function (results) {
-      removeEventListener('click', hold, true);
-      results.forEach(function (result, index) {
-        if (result.status === 'rejected') console.error('Page script failed to load: ' + urls[index], result.reason);
-      });
-      document.documentElement.setAttribute(readyAttribute, 'ready');
-      held.forEach(function (control) { if (control.isConnected) control.click(); });
+    // Fetched together, run one after the other, each in a task of its own: several short tasks
+    // keep the page responsive where one long one would hold a tap back.
+    if (!load) urls.forEach(preload);
+    runFrom(0);
+  }
+  function preload(url) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = url;
+    document.head.appendChild(link);
+  }
+  function runFrom(index) {
+    if (index === urls.length) return finish();
+    importModule(urls[index]).catch(function (reason) {
+      console.error('Page script failed to load: ' + urls[index], reason);
+    }).then(function () {
+      nextTask(function () { runFrom(index + 1); });
     });
+  }
+  // A message to itself: a new task, the way schedulers yield (a timer would be clamped or throttled).
+  function nextTask(run) {
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function () {
+      channel.port1.close();
+      run();
+    };
+    channel.port2.postMessage(null);
+  }
+  function finish() {
+    removeEventListener('click', hold, true);
+    document.documentElement.setAttribute(readyAttribute, 'ready');
+    held.forEach(function (control) { if (control.isConnected) control.click(); });
   }
   function hold(event) {
     var control = event.target instanceof Element ? event.target.closest(selector) : null;

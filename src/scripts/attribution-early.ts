@@ -1,11 +1,34 @@
 /**
- * Inlined in the <head> of every indexed page (src/components/site/Tracking.astro) and run while
- * the page is parsed: an ad visit's parameters are kept even if the visitor follows a link at once.
+ * Inlined in the <head> of every indexed page (src/components/site/Tracking.astro). Its cookie and
+ * storage reads are synchronous calls into the browser, a long pause on a phone while the page
+ * loads, so it records the visit at the first idle moment after `load`, and at once when the
+ * visitor leaves or hides the page before that: an ad visit's parameters are kept even if the
+ * visitor follows a link at once.
  */
 import { captureAttribution } from './attribution';
 
-try {
-  captureAttribution();
-} catch (error) {
-  console.error('tracking: attribution failed', error);
+const IDLE_TIMEOUT_MS = 2000;
+
+let captured = false;
+
+function capture(): void {
+  if (captured) return;
+  captured = true;
+  try {
+    captureAttribution();
+  } catch (error) {
+    console.error('tracking: attribution failed', error);
+  }
 }
+
+function whenIdle(): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(capture, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(capture, 0);
+}
+
+if (document.readyState === 'complete') whenIdle();
+else addEventListener('load', whenIdle, { once: true });
+addEventListener('pagehide', capture, { once: true });
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') capture();
+});

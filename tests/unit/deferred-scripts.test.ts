@@ -51,6 +51,18 @@ describe('the page scripts loader', () => {
     expect(loaded).toEqual(['/_astro/a.js']);
   });
 
+  it('runs the scripts one after the other, each in a task of its own', async () => {
+    document.body.innerHTML = '<button type="button" data-open-booking>Book</button>';
+    const loaded = start(['/_astro/a.js', '/_astro/b.js', '/_astro/c.js']);
+    document.querySelector('button')!.click();
+    expect(loaded).toEqual(['/_astro/a.js']);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(loaded).toEqual(['/_astro/a.js']);
+    await settle();
+    expect(loaded).toEqual(['/_astro/a.js', '/_astro/b.js', '/_astro/c.js']);
+    expect(ready()).toBe('ready');
+  });
+
   it('leaves other clicks alone, and clicks inside a hydrated island', () => {
     document.body.innerHTML = `<a href="/guides">Guides</a><astro-island><button type="button">Pause</button></astro-island>`;
     start(['/_astro/a.js']);

@@ -23,12 +23,34 @@ describe('inlineScript', () => {
     expect(source.length).toBeLessThan(4000);
   });
 
-  it('the inlined attribution records an ad visit and sets _fbc when run as a page script', async () => {
-    const landing = 'https://coach.test/?fbclid=AbC123&utm_source=facebook&utm_campaign=spring';
+  const landing = 'https://coach.test/?fbclid=AbC123&utm_source=facebook&utm_campaign=spring';
+  const stored = (win: Window) => JSON.parse(win.sessionStorage.getItem(TRACKING_STORAGE_KEY) ?? 'null');
+  const adVisit = { fbclid: 'AbC123', utm_source: 'facebook', utm_campaign: 'spring', gclid: null, landing_page: landing };
+
+  it('the inlined attribution records an ad visit and sets _fbc after load, not during the parse', async () => {
     const win = pageRunning(await inlineScript(ATTRIBUTION), landing);
-    const record = JSON.parse(win.sessionStorage.getItem(TRACKING_STORAGE_KEY) ?? 'null');
-    expect(record).toMatchObject({ fbclid: 'AbC123', utm_source: 'facebook', utm_campaign: 'spring', gclid: null, landing_page: landing });
+    expect(stored(win)).toBeNull();
+    win.dispatchEvent(new win.Event('load'));
+    await new Promise((resolve) => win.setTimeout(resolve, 10));
+    expect(stored(win)).toMatchObject(adVisit);
     expect(win.document.cookie).toMatch(/_fbc=fb\.1\.\d+\.AbC123/);
+  });
+
+  it('records the visit when the page is left before that, once', async () => {
+    const win = pageRunning(await inlineScript(ATTRIBUTION), landing);
+    win.dispatchEvent(new win.Event('pagehide'));
+    expect(stored(win)).toMatchObject(adVisit);
+    win.sessionStorage.removeItem(TRACKING_STORAGE_KEY);
+    win.dispatchEvent(new win.Event('load'));
+    await new Promise((resolve) => win.setTimeout(resolve, 10));
+    expect(stored(win)).toBeNull();
+  });
+
+  it('records the visit when the page is hidden (a phone switching apps)', async () => {
+    const win = pageRunning(await inlineScript(ATTRIBUTION), landing);
+    Object.defineProperty(win.document, 'visibilityState', { value: 'hidden', configurable: true });
+    win.document.dispatchEvent(new win.Event('visibilitychange'));
+    expect(stored(win)).toMatchObject(adVisit);
   });
 
   it('names the entry when it cannot be bundled', async () => {

@@ -9,6 +9,13 @@ describe('monthName', () => {
     expect(monthName(new Date(2026, 10, 23))).toBe('November');
     expect(monthName(new Date(2026, 11, 31, 23, 59))).toBe('December');
   });
+
+  it('agrees with Intl for every month', () => {
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2026, month, 1);
+      expect(monthName(date)).toBe(date.toLocaleString('en-US', { month: 'long' }));
+    }
+  });
 });
 
 describe('spotsLabel', () => {
