@@ -18,7 +18,9 @@ const MONTHS = [
 
 /** English long month name of the date in the runtime's local time zone, e.g. "November". */
 export function monthName(date: Date): string {
-  return MONTHS[date.getMonth()];
+  const name = MONTHS[date.getMonth()];
+  if (name === undefined) throw new RangeError(`monthName needs a valid date, got ${String(date)}`);
+  return name;
 }
 
 export function spotsLabel(templates: SpotsTemplates, spotsLeft: number, date: Date): string {

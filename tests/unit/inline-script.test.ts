@@ -24,7 +24,7 @@ describe('inlineScript', () => {
   });
 
   const landing = 'https://coach.test/?fbclid=AbC123&utm_source=facebook&utm_campaign=spring';
-  const stored = (win: Window) => JSON.parse(win.sessionStorage.getItem(TRACKING_STORAGE_KEY) ?? 'null');
+  const stored = (win: { sessionStorage: Storage }) => JSON.parse(win.sessionStorage.getItem(TRACKING_STORAGE_KEY) ?? 'null');
   const adVisit = { fbclid: 'AbC123', utm_source: 'facebook', utm_campaign: 'spring', gclid: null, landing_page: landing };
 
   it('the inlined attribution records an ad visit and sets _fbc after load, not during the parse', async () => {

@@ -10,6 +10,10 @@ describe('monthName', () => {
     expect(monthName(new Date(2026, 11, 31, 23, 59))).toBe('December');
   });
 
+  it('refuses an invalid date', () => {
+    expect(() => monthName(new Date('not a date'))).toThrow(/valid date/);
+  });
+
   it('agrees with Intl for every month', () => {
     for (let month = 0; month < 12; month++) {
       const date = new Date(2026, month, 1);
