@@ -7,7 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startFront } from './preview-front.mjs';
 import { ensureLocalSupabase } from './supabase-local.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,12 +21,24 @@ if (!existsSync(`${root}/dist/index.html`)) {
   process.exit(1);
 }
 
+/** A port the system has free now (wrangler listens there, behind the front on `port`). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+}
+
 const supabase = await ensureLocalSupabase();
+const wranglerPort = await freePort();
 const wrangler = `${root}/node_modules/.bin/wrangler`;
 const args = [
   'pages', 'dev', 'dist',
   '--ip', '127.0.0.1',
-  '--port', String(port),
+  '--port', String(wranglerPort),
   '--inspector-port', String(inspectorPort),
   '--log-level', process.env.WRANGLER_LOG ?? 'warn',
   '--show-interactive-dev-session=false',
@@ -32,9 +46,10 @@ const args = [
 // wrangler's runtime (workerd) can stop on a broken pipe when a client goes away mid-response
 // (cloudflare/workers-sdk#15202), and wrangler may exit with it or stay up without answering. A
 // server that stops would fail every request after it, so it is started again when it exits or
-// stops answering /api/health, a few times at most.
+// stops answering /api/health, a few times at most; the front (scripts/preview-front.mjs) holds
+// the requests that arrive meanwhile.
 const MAX_RESTARTS = 5;
-const HEALTH_URL = `http://127.0.0.1:${port}/api/health`;
+const HEALTH_URL = `http://127.0.0.1:${wranglerPort}/api/health`;
 let restarts = 0;
 let stopping = false;
 
@@ -69,24 +84,38 @@ function startWrangler() {
 }
 
 let current = startWrangler();
+try {
+  await startFront({ port, upstreamPort: wranglerPort });
+} catch (error) {
+  console.error(`preview: cannot listen on port ${port} (${error.code ?? error.message}); set PORT to a free one`);
+  stopping = true;
+  stopGroup(current, 'SIGTERM');
+  supabase.stop();
+  process.exit(1);
+}
 console.log(`preview: serving dist/ and functions/ on http://127.0.0.1:${port}`);
 
-// Once it has answered, three missed health checks in a row (2 s apart) count as stopped.
+// Once it has answered, three health checks in a row without an answer within 10 s count as
+// stopped. A server that is only slow (a loaded machine) is left alone.
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 let answered = false;
 let missed = 0;
-setInterval(async () => {
-  if (stopping) return;
-  const ok = await fetch(HEALTH_URL, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
-  if (ok) {
-    answered = true;
-    missed = 0;
-  } else if (answered && ++missed >= 3) {
-    answered = false;
-    missed = 0;
-    console.error('preview: wrangler stopped answering');
-    stopGroup(current, 'SIGKILL');
+(async () => {
+  for (;;) {
+    await sleep(2000);
+    if (stopping) return;
+    const ok = await fetch(HEALTH_URL, { signal: AbortSignal.timeout(10_000) }).then((response) => response.ok, () => false);
+    if (ok) {
+      answered = true;
+      missed = 0;
+    } else if (answered && ++missed >= 3) {
+      answered = false;
+      missed = 0;
+      console.error('preview: wrangler stopped answering');
+      stopGroup(current, 'SIGKILL');
+    }
   }
-}, 2000).unref();
+})();
 
 const stop = () => {
   stopping = true;

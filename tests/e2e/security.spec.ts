@@ -5,11 +5,14 @@
  * and 0 console errors, apart from third-party hosts, which are offline here.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { hydrated, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
 import { routes } from './routes';
 
 test.describe.configure({ timeout: 90_000 });
+// Each visit loads islands and, on /admin, the dashboard's bundle from wrangler: on a loaded
+// machine a step can take several seconds.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const FORM_SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
 const FORM_GLOB = 'https://api.leadconnectorhq.com/widget/form/**';
@@ -172,7 +175,7 @@ test('/guides and /in-development: the get-resource dialog and the booking modal
 test('/auth and the admin dashboard (every tab) as the admin, with no violation', async ({ page, baseURL }) => {
   const seen = await watch(page, [/Invalid login credentials|status of 400/]);
   await page.goto('/auth');
-  await hydrated(page, 'AuthForm');
+  // The form hydrates on first use: filling it in loads it.
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
