@@ -28,8 +28,17 @@ export function watchFloatingPrompt(root: Document): void {
   let state = initialPromptState();
   let timer = 0;
 
+  // Hidden while the hero fills the screen, but never while it holds the keyboard focus (a
+  // visitor who closed the card with Escape is back on the round button, which must stay).
+  const hero = root.querySelector('[data-hero]');
+  let heroInView = hero !== null; // until the observer has measured it
+  const applyVisibility = (focused: Element | null = root.activeElement) => {
+    container.hidden = heroInView && !state.open && !(focused && container.contains(focused));
+  };
+
   const render = () => {
     if (dot) dot.hidden = !state.dot;
+    applyVisibility();
     // Which sections are being timed (for tests and debugging; nothing reads it).
     toggle.dataset.watching = Object.keys(state.visibleSince).join(' ');
     toggle.setAttribute('aria-expanded', String(state.open));
@@ -66,20 +75,21 @@ export function watchFloatingPrompt(root: Document): void {
   });
 
   if (!('IntersectionObserver' in window)) {
+    heroInView = false;
     container.hidden = false;
     return;
   }
 
   // Shown once the hero no longer fills most of the screen (at once on pages without one).
-  const hero = root.querySelector('[data-hero]');
   if (hero) {
     new IntersectionObserver(
       ([entry]) => {
-        const heroInView = !!entry && entry.isIntersecting && entry.intersectionRatio > HERO_HIDES_RATIO;
-        container.hidden = heroInView && !state.open;
+        heroInView = !!entry && entry.isIntersecting && entry.intersectionRatio > HERO_HIDES_RATIO;
+        applyVisibility();
       },
       { threshold: [0, HERO_HIDES_RATIO, 1] },
     ).observe(hero);
+    container.addEventListener('focusout', (event) => applyVisibility(event.relatedTarget as Element | null));
   } else {
     container.hidden = false;
   }

@@ -11,15 +11,19 @@ const toggle = (page: Page) => page.locator('[data-prompt-toggle]');
 const dot = (page: Page) => page.locator('[data-prompt-dot]');
 const card = (page: Page) => page.locator('#prompt-card');
 
+// The page scrolls smoothly (html { scroll-behavior: smooth }). The tests jump instead: a smooth
+// scroll would still be passing sections while the paused clock is run forward, and those would
+// come due on the way.
+
 /** Scrolls the hero off the screen (the round button is hidden while the hero fills it). */
 async function pastHero(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.querySelector<HTMLElement>('[data-hero]')!.offsetHeight));
+  await page.evaluate(() => window.scrollTo({ top: document.querySelector<HTMLElement>('[data-hero]')!.offsetHeight, behavior: 'instant' }));
   await expect(toggle(page)).toBeVisible();
 }
 
 /** Scrolls a section into view and waits until the watcher is timing it (observers are async). */
 async function watch(page: Page, id: string, block: 'start' | 'center' = 'center') {
-  await page.evaluate(({ section, at }) => document.getElementById(section)?.scrollIntoView({ block: at }), { section: id, at: block });
+  await page.evaluate(({ section, at }) => document.getElementById(section)?.scrollIntoView({ block: at, behavior: 'instant' }), { section: id, at: block });
   await expect(toggle(page)).toHaveAttribute('data-watching', new RegExp(`(^| )${id}( |$)`));
 }
 
@@ -52,7 +56,7 @@ test.describe('floating prompt', () => {
     await page.goto('/');
     await expect(toggle(page)).toBeHidden();
     await pastHero(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(toggle(page)).toBeHidden();
   });
 
@@ -85,6 +89,21 @@ test.describe('floating prompt', () => {
     await expect(toggle(page)).toBeFocused();
   });
 
+  test('closed with Escape while the hero is back on screen: the round button stays, with the focus, until focus leaves', async ({ page }) => {
+    await page.goto('/');
+    await pastHero(page);
+    await toggle(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(card(page)).toBeVisible();
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.keyboard.press('Escape');
+    await expect(card(page)).toBeHidden();
+    await expect(toggle(page)).toBeFocused();
+    await expect(toggle(page)).toBeVisible();
+    await page.getByRole('link', { name: 'Skip to main content' }).focus();
+    await expect(toggle(page)).toBeHidden();
+  });
+
   test('each section at most once, and nothing while the card is open', async ({ page }) => {
     await pausedClock(page);
     await page.goto('/');
@@ -109,9 +128,9 @@ test.describe('floating prompt', () => {
     await card(page).getByRole('button', { name: 'Close chat' }).click();
 
     // Away and back: it is not used again (it is no longer timed).
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect(toggle(page)).toHaveAttribute('data-watching', '');
-    await page.evaluate(() => document.getElementById('supplements')?.scrollIntoView({ block: 'center' }));
+    await page.evaluate(() => document.getElementById('supplements')?.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await page.clock.runFor(4000);
     await expect(toggle(page)).not.toHaveAttribute('data-watching', /supplements/);
 

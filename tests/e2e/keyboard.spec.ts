@@ -151,7 +151,7 @@ const DIALOGS: DialogCase[] = [
     scope: '#prompt-card',
     // The round button is hidden while the hero fills the screen.
     ready: async (page) => {
-      await page.evaluate(() => window.scrollTo(0, document.querySelector<HTMLElement>('[data-hero]')!.offsetHeight));
+      await page.evaluate(() => window.scrollTo({ top: document.querySelector<HTMLElement>('[data-hero]')!.offsetHeight, behavior: 'instant' }));
       await expect(page.locator('[data-prompt-toggle]')).toBeVisible({ timeout: 15_000 });
     },
   },
