@@ -72,6 +72,7 @@ export default defineConfig({
           manualChunks(id) {
             if (/[\\/]node_modules[\\/]nanostores[\\/]/.test(id)) return 'site';
             if (/[\\/]src[\\/](stores|scripts)[\\/](booking|screener|toasts|prompt|islands|dialog|load-script|booking-opener|nav)\.ts$/.test(id)) return 'site';
+            if (/[\\/]src[\\/]lib[\\/]idle\.ts$/.test(id)) return 'site';
             return undefined;
           },
         },

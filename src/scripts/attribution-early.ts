@@ -5,9 +5,8 @@
  * visitor leaves or hides the page before that: an ad visit's parameters are kept even if the
  * visitor follows a link at once.
  */
+import { afterLoadWhenIdle } from '../lib/idle';
 import { captureAttribution } from './attribution';
-
-const IDLE_TIMEOUT_MS = 2000;
 
 let captured = false;
 
@@ -21,13 +20,7 @@ function capture(): void {
   }
 }
 
-function whenIdle(): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(capture, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(capture, 0);
-}
-
-if (document.readyState === 'complete') whenIdle();
-else addEventListener('load', whenIdle, { once: true });
+afterLoadWhenIdle(document, window, capture, { timeoutMs: 2000, fallbackMs: 0 });
 addEventListener('pagehide', capture, { once: true });
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') capture();

@@ -7,6 +7,8 @@
  * (`font-display: optional` in astro.config.mjs: a face that is not ready at once is not swapped in
  * later, so nothing moves).
  */
+import { afterLoadWhenIdle } from '~/lib/idle';
+
 export const DISPLAY_FONT_CLASS = 'display-font';
 export const SESSION_KEY = 'display-font-cached';
 
@@ -15,13 +17,7 @@ export function useDisplayFont(doc: Document, win: Window = window): void {
     doc.documentElement.classList.add(DISPLAY_FONT_CLASS);
     return;
   }
-  const idle = () => {
-    const run = () => void cacheFaces(doc, win);
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 2000 });
-    else win.setTimeout(run, 200);
-  };
-  if (doc.readyState === 'complete') idle();
-  else win.addEventListener('load', idle, { once: true });
+  afterLoadWhenIdle(doc, win, () => void cacheFaces(doc, win), { timeoutMs: 2000, fallbackMs: 200 });
 }
 
 /**
