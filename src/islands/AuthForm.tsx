@@ -1,9 +1,12 @@
 /**
  * The /auth screen: sign in and sign up with e-mail and password, resend of the confirmation
  * e-mail, and the catalogue's messages (src/lib/auth-messages.ts). A signed-in visitor goes to /.
+ * Hydrates on first use (`client:on-demand="auth"`, src/lib/auth-load.ts); what the visitor did
+ * before that is held by src/scripts/auth-early.ts and replayed here.
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { AUTH_INTENTS_KEY, AUTH_READY, type AuthIntent, replayHeld } from '~/lib/auth-load';
 import { type AuthMessages, type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/lib/auth-messages';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
@@ -47,6 +50,17 @@ function confirmationRedirect(): string {
   return `${window.location.origin}/auth`;
 }
 
+type AuthWindow = Window & { [AUTH_INTENTS_KEY]?: AuthIntent[]; [AUTH_READY]?: boolean };
+
+/** From now on the form handles its events; returns what the visitor did before. */
+function takeHeldActions() {
+  const win = window as AuthWindow;
+  win[AUTH_READY] = true;
+  const held = replayHeld(win[AUTH_INTENTS_KEY] ?? []);
+  delete win[AUTH_INTENTS_KEY];
+  return held;
+}
+
 export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   const { user } = useStore($auth);
   const [mode, setMode] = useState<Mode>('signIn');
@@ -59,16 +73,28 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   const [resending, setResending] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [offerResend, setOfferResend] = useState(false);
-  // Until hydration the server-rendered buttons stay disabled: a click is never silently lost,
-  // and a native submit can never carry the password.
+  // The server renders the buttons disabled: without JavaScript a native submit can never carry
+  // the password. With it, src/scripts/auth-early.ts enables them before hydration.
   const [ready, setReady] = useState(false);
+  const [submitHeld, setSubmitHeld] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const ids = { email: useId(), password: useId(), heading: useId() };
 
   useEffect(() => {
+    const held = takeHeldActions();
     setReady(true);
     setEmail(emailRef.current?.value ?? '');
     startAuth(getSupabase());
+    if (held.switchMode) setMode('signUp');
+    if (held.revealPassword) setShowPassword(true);
+    setSubmitHeld(held.submit);
   }, []);
+  // A submit held before hydration is sent once the held mode switch has rendered.
+  useEffect(() => {
+    if (!submitHeld) return;
+    setSubmitHeld(false);
+    formRef.current?.requestSubmit();
+  }, [submitHeld]);
   useEffect(() => {
     if (user) window.location.replace('/');
   }, [user]);
@@ -122,13 +148,13 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   }
 
   return (
-    <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-lg sm:p-8">
+    <div className="mx-auto max-w-md rounded-2xl bg-white p-6 shadow-lg sm:p-8" data-auth-form>
       <h1 id={ids.heading} className="text-3xl font-extrabold">
         {current.title}
       </h1>
       <p className="mt-2 text-ink-muted">{current.description}</p>
 
-      <form className="mt-6 space-y-4" method="post" onSubmit={submit} aria-labelledby={ids.heading}>
+      <form ref={formRef} className="mt-6 space-y-4" method="post" onSubmit={submit} aria-labelledby={ids.heading}>
         <div>
           <label htmlFor={ids.email} className="text-sm font-semibold text-ink">
             {copy.form.emailLabel}
@@ -164,6 +190,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
             <button
               type="button"
               disabled={!ready}
+              data-auth-intent="reveal"
               onClick={() => setShowPassword(!showPassword)}
               aria-label={showPassword ? copy.form.hidePassword : copy.form.showPassword}
               aria-pressed={showPassword}
@@ -200,7 +227,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
       </form>
 
       <p className="mt-6 text-center">
-        <button type="button" disabled={!ready} onClick={toggleMode} className="rounded text-sm font-semibold text-brand-strong underline-offset-4 hover:underline">
+        <button type="button" disabled={!ready} data-auth-intent="toggle" onClick={toggleMode} className="rounded text-sm font-semibold text-brand-strong underline-offset-4 hover:underline">
           {mode === 'signIn' ? copy.form.toSignUp : copy.form.toSignIn}
         </button>
       </p>

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect as baseExpect, test } from '@playwright/test';
-import { SUPABASE_URL } from './helpers';
+import { SUPABASE_URL, island } from './helpers';
 
 // Sign-in runs bcrypt and the admin check on a shared machine: allow for slow answers.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -73,6 +73,31 @@ test('a wrong password shows the catalogue message; the password can be shown', 
   await expect(password).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Hide password' }).click();
   await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('the form loads no React or supabase-js until first used; a submit made before is sent once it has', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/auth');
+  await page.waitForLoadState('networkidle');
+  await expect(island(page, 'AuthForm')).toHaveAttribute('ssr', '');
+  expect(scripts.filter((path) => /AuthForm|supabase|client\./.test(path))).toEqual([]);
+
+  // The form's code is held back while the visitor fills the form and presses Enter.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/AuthForm.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(island(page, 'AuthForm')).toHaveAttribute('ssr', '');
+  release();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
 });
 
 test('the admin reaches the dashboard, signs out from the header and lands on /', async ({ page, baseURL }) => {
