@@ -46,8 +46,10 @@ export default function PromptCard({ copy, prompts }: Props) {
   const cta = prompt?.cta ?? copy.cta;
 
   const close = (returnFocus: boolean) => {
-    $prompt.set({ ...$prompt.get(), open: false });
+    // Focus first: once closed, the round button hides if the hero fills the screen, unless it
+    // has the focus (src/scripts/floating-prompt.ts), and a hidden button cannot take it.
     if (returnFocus) toggleButton()?.focus();
+    $prompt.set({ ...$prompt.get(), open: false });
   };
 
   // Opening moves focus into the card; Escape closes it.

@@ -4,8 +4,12 @@
  * section once, never while the card is open); the action scrolls to #contact and closes the
  * card; the close button closes it. No React until the visitor opens it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { homeEnhancersStarted, hydrated, island, pausedClock } from './helpers';
+
+// The card's island hydrates on the first opening: on a loaded machine that takes seconds.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 60_000 });
 
 const toggle = (page: Page) => page.locator('[data-prompt-toggle]');
 const dot = (page: Page) => page.locator('[data-prompt-dot]');
@@ -96,11 +100,14 @@ test.describe('floating prompt', () => {
     await page.keyboard.press('Enter');
     await expect(card(page)).toBeVisible();
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    // The card is not modal: focus may be anywhere on the page when Escape is pressed.
+    const skipLink = page.getByRole('link', { name: 'Skip to main content' });
+    await skipLink.focus();
     await page.keyboard.press('Escape');
     await expect(card(page)).toBeHidden();
     await expect(toggle(page)).toBeFocused();
     await expect(toggle(page)).toBeVisible();
-    await page.getByRole('link', { name: 'Skip to main content' }).focus();
+    await skipLink.focus();
     await expect(toggle(page)).toBeHidden();
   });
 

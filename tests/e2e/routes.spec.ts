@@ -9,7 +9,9 @@ for (const route of routes) {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(route.status ?? 200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+    // /admin sends an anonymous visitor to /auth once its guard (React + supabase-js) has run:
+    // seconds on a loaded machine.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading, { timeout: 15_000 });
     await expect(page.locator('#main')).toBeVisible();
 
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -37,7 +37,8 @@ test.describe('discount code', () => {
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Copy code' }).click();
     const toast = page.locator('[data-sonner-toast]');
-    await expect(toast).toContainText('Failed to copy');
+    // The toasts island hydrates on this first use.
+    await expect(toast).toContainText('Failed to copy', { timeout: 15_000 });
     await expect(toast).toContainText('Please copy the code manually');
     await expect(toast).toHaveAttribute('data-type', 'error');
     await expect(toast).toHaveCSS('color', 'rgb(180, 35, 24)');
