@@ -32,6 +32,16 @@ async function watch(page: Page, id: string, block: 'start' | 'center' = 'center
 }
 
 
+/** Opens `/`, scrolls past the hero and opens the card from the round button with Enter. */
+async function openWithKeyboard(page: Page) {
+  await page.goto('/');
+  await pastHero(page);
+  await toggle(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(card(page)).toBeVisible();
+}
+
+
 test.describe('floating prompt', () => {
   test('a section seen for 3000 ms becomes the message, with the red dot', async ({ page }) => {
     await pausedClock(page);
@@ -76,11 +86,7 @@ test.describe('floating prompt', () => {
   });
 
   test('the close button (and Escape) close it, focus back on the round button; keyboard only', async ({ page }) => {
-    await page.goto('/');
-    await pastHero(page);
-    await toggle(page).focus();
-    await page.keyboard.press('Enter');
-    await expect(card(page)).toBeVisible();
+    await openWithKeyboard(page);
     await expect(card(page).getByRole('button', { name: 'Close chat' })).toBeFocused();
     await expect(card(page)).toContainText('Hi, I\'m Kayla!');
     await page.keyboard.press('Enter');
@@ -94,11 +100,7 @@ test.describe('floating prompt', () => {
   });
 
   test('closed with Escape while the hero is back on screen: the round button stays, with the focus, until focus leaves', async ({ page }) => {
-    await page.goto('/');
-    await pastHero(page);
-    await toggle(page).focus();
-    await page.keyboard.press('Enter');
-    await expect(card(page)).toBeVisible();
+    await openWithKeyboard(page);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     // The card is not modal: focus may be anywhere on the page when Escape is pressed.
     const skipLink = page.getByRole('link', { name: 'Skip to main content' });
