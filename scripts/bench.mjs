@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs, USAGE } from './bench/args.mjs';
 import { build, findFreePort, startPreview } from './bench/server.mjs';
 import { measureAllBytes } from './bench/bytes.mjs';
+import { startControlPage } from './bench/control-page.mjs';
 import { measureAllLighthouse, killAllChromes, LIGHTHOUSE_VERSION } from './bench/lighthouse.mjs';
 import { measureAllInteractions } from './bench/interaction.mjs';
 import { measureAdminIsland, renderAdminMarkdown } from './bench/admin.mjs';
@@ -91,8 +92,11 @@ async function main() {
 
   log(`measuring bytes of ${options.routes.length} route(s)`);
   const bytes = await measureAllBytes(baseUrl, options.routes, registerCleanup);
-  log(`running Lighthouse ${LIGHTHOUSE_VERSION}, ${options.runs} run(s) per route`);
-  const lighthouse = await measureAllLighthouse(baseUrl, options.routes, options.runs, registerCleanup);
+  // The control page is read in the same rounds as the routes: the same machine, the same minutes.
+  const controlUrl = options.control ? await startControlPage(registerCleanup) : null;
+  const lighthouseTargets = controlUrl ? [...options.routes, controlUrl] : options.routes;
+  log(`running Lighthouse ${LIGHTHOUSE_VERSION}, ${options.runs} run(s) per route${controlUrl ? ' and the control page' : ''}`);
+  const lighthouse = await measureAllLighthouse(baseUrl, lighthouseTargets, options.runs, registerCleanup);
   log(`timing click → booking dialog with Lighthouse's mobile throttling, ${options.runs} run(s) per route`);
   const interaction = await measureAllInteractions(baseUrl, options.routes, options.runs, registerCleanup);
 
@@ -105,6 +109,7 @@ async function main() {
   const report = {
     meta: environment({ lighthouseVersion: LIGHTHOUSE_VERSION, runs: options.runs, baseUrl, routes: options.routes }),
     admin,
+    control: controlUrl ? lighthouse[controlUrl] : null,
     routes: options.routes.map((route) => ({
       route, bytes: bytes[route], lighthouse: lighthouse[route], interaction: interaction[route],
     })),

@@ -9,11 +9,12 @@ const USAGE = `Usage: npm run bench -- [options]
   --port N            first port to try for the preview server (default 4400)
   --base-url URL      measure an already-running server instead (skips build and preview)
   --no-admin          skip the admin island's JS figure (it signs in to the local stand-in)
+  --no-control        skip the control page (a blank page read in the same Lighthouse rounds)
   --help              show this help`;
 
 /** Parses argv into { build, runs, routes, port, baseUrl }; throws with the usage text on bad input. */
 export function parseArgs(argv) {
-  const options = { build: true, runs: 3, routes: DEFAULT_ROUTES, port: 4400, baseUrl: null, help: false, admin: true };
+  const options = { build: true, runs: 3, routes: DEFAULT_ROUTES, port: 4400, baseUrl: null, help: false, admin: true, control: true };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -24,6 +25,7 @@ export function parseArgs(argv) {
     switch (flag) {
       case '--no-build': options.build = false; break;
       case '--no-admin': options.admin = false; break;
+      case '--no-control': options.control = false; break;
       case '--runs': options.runs = positiveInt(flag, value()); break;
       case '--routes': options.routes = parseRoutes(value()); break;
       case '--port': options.port = positiveInt(flag, value()); break;

@@ -25,12 +25,13 @@ export function environment({ lighthouseVersion, runs, baseUrl, routes }) {
   };
 }
 
-export function renderMarkdown({ meta, routes }) {
+export function renderMarkdown({ meta, routes, control }) {
   const lines = [
     `# Bench ${meta.date} · node ${meta.node} · ${meta.cpu} (${meta.cores} cores) · Lighthouse ${meta.lighthouse} · runs ${meta.runs}`,
     '',
     `Lighthouse CPU benchmark index of this machine, median of the runs: ${num(cpuIndex(routes), 0)} (higher = faster; TBT grows as it falls).`,
     '',
+    ...controlLines(control),
     row(HEADER),
     row(HEADER.map((_, i) => (i === 0 ? '---' : '---:'))),
     ...routes.map((r) => row(tableCells(r))),
@@ -78,6 +79,19 @@ function notes(routes) {
     if (items.length) out.push(`- \`${route}\`: ${items.join('; ')}`);
   }
   return out.length ? ['', 'Notes:', ...out] : [];
+}
+
+/** The control page's figures: the floor this machine gives any page in these rounds. */
+function controlLines(control) {
+  if (!control) return [];
+  const ok = control.runs.filter((run) => !run.error && !run.runtimeError);
+  const tbts = ok.map((run) => num(run.tbtMs, 0)).join(' / ') || 'n/a';
+  return [
+    `Control page (a heading and a paragraph; no stylesheet, script, image or font; plain Node server), read in the same rounds:`,
+    `performance ${num(control.median?.performance, 0)}, TBT ${num(control.median?.tbtMs, 0)} ms (runs ${tbts}), LCP ${num(control.median?.lcpS, 2)} s.`,
+    'That is the floor of this machine for any page; a route\'s TBT above it is the route\'s own work.',
+    '',
+  ];
 }
 
 const cpuIndex = (routes) => median(routes.flatMap((r) => (r.lighthouse?.runs ?? []).map((run) => run.benchmarkIndex)));
