@@ -1,27 +1,44 @@
 /**
- * Inlined in the <head> of every indexed page (src/components/site/Tracking.astro). Its cookie and
- * storage reads are synchronous calls into the browser, a long pause on a phone while the page
- * loads, so it records the visit at the first idle moment after `load`, and at once when the
- * visitor leaves or hides the page before that: an ad visit's parameters are kept even if the
- * visitor follows a link at once.
+ * Inlined in the <head> of every indexed page (src/components/site/Tracking.astro). Recording the
+ * visit takes two synchronous calls into the browser, cookies then session storage, each a pause
+ * on a phone, so each runs in an idle moment of its own after `load`; when the visitor leaves or
+ * hides the page before that, what is left runs at once: an ad visit's parameters are kept even if
+ * the visitor follows a link at once.
  */
-import { afterLoadWhenIdle } from '../lib/idle';
-import { captureAttribution } from './attribution';
+import type { AttributionRecord } from '../lib/tracking/attribution';
+import { afterLoadWhenIdle, whenIdle } from '../lib/idle';
+import { readVisit, storeVisit } from './attribution';
 
-let captured = false;
+const IDLE = { timeoutMs: 2000, fallbackMs: 0 };
+let visit: AttributionRecord | null = null;
+let done = false;
 
-function capture(): void {
-  if (captured) return;
-  captured = true;
+/** Runs the next step; true once the visit is recorded (or recording it failed). */
+function nextStep(): boolean {
+  if (done) return true;
   try {
-    captureAttribution();
+    if (!visit) {
+      visit = readVisit();
+      return false;
+    }
+    storeVisit(visit);
   } catch (error) {
     console.error('tracking: attribution failed', error);
   }
+  done = true;
+  return true;
 }
 
-afterLoadWhenIdle(document, window, capture, { timeoutMs: 2000, fallbackMs: 0 });
-addEventListener('pagehide', capture, { once: true });
+function stepWhenIdle(): void {
+  if (!nextStep()) whenIdle(window, stepWhenIdle, IDLE);
+}
+
+function finishNow(): void {
+  while (!nextStep());
+}
+
+afterLoadWhenIdle(document, window, stepWhenIdle, IDLE);
+addEventListener('pagehide', finishNow, { once: true });
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') capture();
+  if (document.visibilityState === 'hidden') finishNow();
 });

@@ -1,7 +1,7 @@
 /**
  * The session's attribution record and the `_fbc` cookie for a new fbclid. Every indexed page
- * runs it inline while parsing (src/scripts/attribution-early.ts); the thank-you pages read the
- * record it returns.
+ * records its visit with it (src/scripts/attribution-early.ts, inlined); the thank-you pages read
+ * the record `captureAttribution` returns.
  */
 import {
   attributionFromVisit,
@@ -23,8 +23,11 @@ function storage(): Storage | null {
   }
 }
 
-/** Records this page visit; safe to call more than once per page. */
-export function captureAttribution(): AttributionRecord | null {
+/**
+ * This visit's attribution (URL, referrer, cookies); sets `_fbc` for a new fbclid. The first step of
+ * recording a visit: cookie reads and writes only.
+ */
+export function readVisit(): AttributionRecord {
   const now = Date.now();
   const visit = attributionFromVisit({ url: location.href, referrer: document.referrer, cookie: document.cookie, now });
   const fbc = fbcCookieFor(visit, readCookie(document.cookie, '_fbc'), now);
@@ -32,9 +35,19 @@ export function captureAttribution(): AttributionRecord | null {
     const secure = location.protocol === 'https:' ? '; Secure' : '';
     document.cookie = `_fbc=${fbc}; Max-Age=${FBC_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`;
   }
+  return visit;
+}
+
+/** The second step: merges `visit` into the session's record (session storage) and returns it. */
+export function storeVisit(visit: AttributionRecord): AttributionRecord {
   const store = storage();
   if (!store) return visit;
   const record = mergeAttribution(parseAttribution(store.getItem(TRACKING_STORAGE_KEY)), visit);
   store.setItem(TRACKING_STORAGE_KEY, JSON.stringify(record));
   return record;
+}
+
+/** Records this page visit in one go; safe to call more than once per page. */
+export function captureAttribution(): AttributionRecord | null {
+  return storeVisit(readVisit());
 }

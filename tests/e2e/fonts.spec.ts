@@ -25,6 +25,15 @@ test('the hand-written display fallback keeps the metrics the font API computes 
   );
 });
 
+test('a page landed on from elsewhere keeps the fallback, even if this visit has the face cached', async ({ page }) => {
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('display-font-cached'))).toBe('1');
+  // Typed or from an ad: no referrer from this site, so the head does not read the storage.
+  await page.goto('/guides');
+  await expect(page.locator('html')).not.toHaveClass(/display-font/);
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"?Display fallback/);
+});
+
 test('first page: headings keep the fallback and the face is cached after load; next page: the face at once', async ({ page }) => {
   const fonts: { url: string; afterLoad: boolean }[] = [];
   let loaded = false;
@@ -43,7 +52,9 @@ test('first page: headings keep the fallback and the face is cached after load; 
   expect(body).not.toMatch(/Montserrat|Display fallback/);
 
   loaded = false;
-  await page.goto('/guides');
+  // The next page of the visit, reached by a link on this one.
+  await page.locator('main a[href="/guides"]').first().click();
+  await page.waitForURL('**/guides');
   await expect(page.locator('html')).toHaveClass(/display-font/);
   expect(await headingFont()).toMatch(/^Montserrat-/);
   expect(await page.evaluate(() => document.fonts.check('800 32px ' + getComputedStyle(document.querySelector('h1')!).fontFamily.split(',')[0]))).toBe(true);
