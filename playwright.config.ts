@@ -7,16 +7,23 @@ const baseURL = `http://127.0.0.1:${port}`;
 const ghlPort = Number(process.env.E2E_GHL_PORT ?? 54330);
 const ghlToken = 'fake-ghl-token';
 
+const desktop = { viewport: { width: 1280, height: 800 } };
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a bug to fix, never a retry.
+  retries: 0,
+  forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 30_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
@@ -30,8 +37,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // Signs the seeded admin and member in once; the tests reuse their sessions (tests/e2e/auth-state.ts).
+    { name: 'sign-in', testMatch: /sign-in\.setup\.ts$/, use: desktop },
+    // Behaviour does not depend on the viewport: every test runs once, on a desktop screen...
+    { name: 'desktop', use: desktop, dependencies: ['sign-in'] },
+    // ...and what does (the menu, layout at 390 px, touch, the first screen) also on a phone.
+    { name: 'mobile', use: phone, grep: /@mobile/, dependencies: ['sign-in'] },
   ],
   // The production build, served like production (wrangler pages dev). `npm test` builds first.
   webServer: [

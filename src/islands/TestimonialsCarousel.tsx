@@ -113,11 +113,15 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
   }, []);
 
   // Only the rows count: hovering or pressing the pause/play button must not hold the carousel.
+  // A drag starts with a pointerdown on a row too. (embla's own pointerDown is not used: after a
+  // tap it also fires for the emulated mousedown, which has no pointerup to end it.)
   useEffect(() => {
     const node = rows.current;
     if (!node) return;
-    const onEnter = () => begin('hover');
-    const onLeave = () => end('hover');
+    // Hover is a mouse's: a phone fires mouseenter on a tap and no mouseleave until the next tap
+    // elsewhere, which would hold the carousel after the finger has lifted.
+    const onEnter = (event: PointerEvent) => event.pointerType === 'mouse' && begin('hover');
+    const onLeave = (event: PointerEvent) => event.pointerType === 'mouse' && end('hover');
     const onDown = () => begin('press');
     const onUp = () => ongoing.current.press && end('press');
     const onWheel = () => {
@@ -128,8 +132,8 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
     const onFocusOut = (event: FocusEvent) => {
       if (!node.contains(event.relatedTarget as Node | null)) end('focus');
     };
-    node.addEventListener('mouseenter', onEnter);
-    node.addEventListener('mouseleave', onLeave);
+    node.addEventListener('pointerenter', onEnter);
+    node.addEventListener('pointerleave', onLeave);
     node.addEventListener('pointerdown', onDown);
     window.addEventListener('pointerup', onUp);
     window.addEventListener('pointercancel', onUp);
@@ -138,8 +142,8 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
     node.addEventListener('focusout', onFocusOut);
     return () => {
       window.clearTimeout(resumeTimer.current);
-      node.removeEventListener('mouseenter', onEnter);
-      node.removeEventListener('mouseleave', onLeave);
+      node.removeEventListener('pointerenter', onEnter);
+      node.removeEventListener('pointerleave', onLeave);
       node.removeEventListener('pointerdown', onDown);
       window.removeEventListener('pointerup', onUp);
       window.removeEventListener('pointercancel', onUp);
@@ -149,15 +153,6 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
     };
   }, [begin, end]);
 
-  // A drag (embla's own scroll) counts as an interaction too.
-  useEffect(() => {
-    const apis = [rowA.api, rowB.api].filter((api) => api !== undefined);
-    const onDrag = () => begin('press');
-    for (const api of apis) api.on('pointerDown', onDrag);
-    return () => {
-      for (const api of apis) api.off('pointerDown', onDrag);
-    };
-  }, [rowA.api, rowB.api, begin]);
 
   const moving = hydrated && shouldAutoScroll({ userPaused, interacting, visible });
   useEffect(() => {

@@ -85,5 +85,8 @@ export async function trackConversion(kind: ConversionKind): Promise<void> {
 export function startThankYouTracking(doc: Document): void {
   const kind = doc.querySelector<HTMLElement>('[data-conversion]')?.dataset.conversion;
   if (!isConversionKind(kind)) return;
-  trackConversion(kind).catch((error: unknown) => console.error('tracking: conversion not sent', error));
+  trackConversion(kind)
+    .catch((error: unknown) => console.error('tracking: conversion not sent', error))
+    // Done, sent or not: what a test (or a tag manager) can wait on.
+    .finally(() => (doc.documentElement.dataset.conversionTracked = ''));
 }

@@ -18,12 +18,16 @@ export const $auth = map<AuthState>({ user: null, session: null, loading: true, 
 
 type Client = Pick<SupabaseClient, 'auth' | 'from'>;
 
-/** Reads user_roles under the user's own RLS: exactly one 'admin' row means admin. */
+/**
+ * Reads user_roles under the user's own RLS: exactly one 'admin' row means admin. maybeSingle,
+ * not single: a member has no row, and single's 406 answer would be a console error on every
+ * member's page.
+ */
 export async function checkAdmin(client: Client, userId: string): Promise<boolean> {
   try {
-    const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').single();
+    const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').maybeSingle();
     if (error) {
-      if (error.code !== 'PGRST116') console.error('Admin check failed:', error.message);
+      console.error('Admin check failed:', error.message);
       return false;
     }
     return (data as { role?: string } | null)?.role === 'admin';

@@ -2,11 +2,11 @@
  * The asset manager as the seeded admin: tabs (keyboard), summary, search and filter over the
  * sample catalogue, copy actions, the simulated delete, analytics and settings; axe on every tab.
  */
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, openDashboard, toast } from './admin-helpers';
+import { ADMIN_STATE } from './auth-state';
 
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 90_000 });
+test.use({ storageState: ADMIN_STATE });
 
 test('the tabs are keyboard tablists: arrows wrap, Home/End, one tab stop', async ({ page }) => {
   await openDashboard(page);

@@ -1,6 +1,6 @@
 /** Signing in to the dashboard, and the dashboard's tabs, for the admin end-to-end tests. */
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect } from '@playwright/test';
+import { type Page, expect } from './fixtures';
 import { SUPABASE_URL } from './helpers';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -8,15 +8,13 @@ export const MEMBER = { email: 'member@example.com', password: 'member-password'
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-/** Signs in through /auth and opens the dashboard, waiting until the catalogue has loaded. */
+/**
+ * Opens the dashboard as the admin, whose session the sign-in project stored: a spec that uses
+ * it starts with `test.use({ storageState: ADMIN_STATE })`.
+ */
 export async function openDashboard(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText(/\d+ of 46 assets/)).toBeVisible();
 }
 

@@ -4,12 +4,8 @@
  * opened, shows a fallback when the scheduling host is unreachable, and on a booking message
  * from that host fires `booking:complete` and goes to /thank-you/call.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { BOOKED_WIDGET, blockBookingHost, hydrated, island, serveBookingHost } from './helpers';
-
-// Each test hydrates the island on first use (React and the island are fetched then): allow a
-// busy machine time for it. The budget for a visible dialog is measured by the bench, not here.
-const expect = baseExpect.configure({ timeout: 15_000 });
+import { expect, test, type Page } from './fixtures';
+import { BOOKED_WIDGET, blockBookingHost, hydrated, island, scriptsSettled, serveBookingHost } from './helpers';
 
 const DIALOG_NAME = 'Book your free consultation call';
 
@@ -83,7 +79,7 @@ test.describe('booking modal', () => {
   test('loads the embed script and the widget only when first opened, and only once', async ({ page }) => {
     const counts = await serveBookingHost(page);
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await scriptsSettled(page);
     expect(counts).toEqual({ script: 0, widget: 0 });
     await expect(page.locator('#booking-dialog iframe')).toHaveCount(0);
     await (await journeyButton(page)).click();
@@ -137,11 +133,20 @@ test.describe('booking modal', () => {
     await page.goto('/');
     await (await journeyButton(page)).click();
     await expect(page.locator('#booking-dialog iframe')).toBeVisible();
-    await page.evaluate(() => {
-      window.postMessage('booking_success', '*');
-      window.postMessage(['msgsndr-booking-complete', { calendarId: 'x' }], '*');
-    });
-    await page.waitForTimeout(300);
+    const completed = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          let completed = false;
+          window.addEventListener('booking:complete', () => (completed = true));
+          // Messages from one window arrive in order: once the last one is here, the modal has
+          // seen the two before it.
+          window.addEventListener('message', (event) => event.data === 'test:last' && resolve(completed));
+          window.postMessage('booking_success', '*');
+          window.postMessage(['msgsndr-booking-complete', { calendarId: 'x' }], '*');
+          window.postMessage('test:last', '*');
+        }),
+    );
+    expect(completed).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 

@@ -3,8 +3,8 @@
  * when visible, content ×3, 60 px/s, pauses on hover / wheel / pointer down and resumes 2000 ms
  * later, a visible pause/play control, no autoscroll with reduced motion.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { hydrated, island, pausedClock } from './helpers';
+import { expect, test, type Locator, type Page } from './fixtures';
+import { hydrated, island, pausedClock, scriptsSettled } from './helpers';
 
 const track = (page: Page) => page.locator('[data-carousel-row="transformations"] [data-carousel-track]');
 
@@ -56,7 +56,7 @@ test.describe('carousel', () => {
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await scriptsSettled(page);
     await expect(island(page, 'TestimonialsCarousel')).toHaveAttribute('ssr', '');
     expect(scripts.some((url) => url.includes('TestimonialsCarousel'))).toBe(false);
     await expect(track(page).locator('li')).toHaveCount(18);
@@ -142,6 +142,26 @@ test.describe('carousel', () => {
     await moving(page, true);
     await page.clock.runFor(1000);
     expect(await offset(page)).toBeLessThan(pressed - 50);
+  });
+
+  test('a touch on a row pauses it, and it resumes 2000 ms after the finger lifts', { tag: '@mobile' }, async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'touch needs a touch screen');
+    await pausedClock(page);
+    await page.goto('/');
+    await showCarousel(page);
+    await moving(page, true);
+    const box = await settledOnScreen(page, page.locator('[data-carousel-row="transformations"]'));
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await moving(page, false);
+    await page.clock.runFor(100);
+    const held = await offset(page);
+    await page.clock.runFor(1890);
+    await moving(page, false);
+    expect(await offset(page)).toBe(held);
+    await page.clock.runFor(10);
+    await moving(page, true);
+    await page.clock.runFor(1000);
+    expect(await offset(page)).toBeLessThan(held - 50);
   });
 
   test('the pause/play control works with the keyboard and holds until pressed again', async ({ page }) => {

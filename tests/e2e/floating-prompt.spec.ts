@@ -4,12 +4,8 @@
  * section once, never while the card is open); the action scrolls to #contact and closes the
  * card; the close button closes it. No React until the visitor opens it.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { homeEnhancersStarted, hydrated, island, pausedClock } from './helpers';
-
-// The card's island hydrates on the first opening: on a loaded machine that takes seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 60_000 });
 
 const toggle = (page: Page) => page.locator('[data-prompt-toggle]');
 const dot = (page: Page) => page.locator('[data-prompt-dot]');
@@ -31,7 +27,6 @@ async function watch(page: Page, id: string, block: 'start' | 'center' = 'center
   await expect(toggle(page)).toHaveAttribute('data-watching', new RegExp(`(^| )${id}( |$)`));
 }
 
-
 /** Opens `/`, scrolls past the hero and opens the card from the round button with Enter. */
 async function openWithKeyboard(page: Page) {
   await page.goto('/');
@@ -40,7 +35,6 @@ async function openWithKeyboard(page: Page) {
   await page.keyboard.press('Enter');
   await expect(card(page)).toBeVisible();
 }
-
 
 test.describe('floating prompt', () => {
   test('a section seen for 3000 ms becomes the message, with the red dot', async ({ page }) => {

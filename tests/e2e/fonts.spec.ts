@@ -2,28 +2,7 @@
  * Fonts: body text uses the platform font (no download); the display face for headings is
  * downloaded only after the page has loaded, with a metric-matched fallback until then.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-
-const html = () => readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
-
-function fallbackMetrics(css: string, family: RegExp): Record<string, string> {
-  const face = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1] ?? '').find((body) => family.test(body));
-  if (!face) throw new Error(`no @font-face for ${family} in dist/index.html`);
-  const metrics: Record<string, string> = {};
-  for (const name of ['size-adjust', 'ascent-override', 'descent-override', 'line-gap-override']) {
-    metrics[name] = new RegExp(`${name}:\\s*([\\d.]+%)`).exec(face)?.[1] ?? 'missing';
-  }
-  return metrics;
-}
-
-test('the hand-written display fallback keeps the metrics the font API computes for the face', ({ isMobile }) => {
-  test.skip(isMobile, 'a property of the build');
-  const page = html();
-  expect(fallbackMetrics(page, /font-family:["']?Display fallback/)).toEqual(
-    fallbackMetrics(page, /font-family:"Montserrat-[0-9a-f]+ fallback/),
-  );
-});
 
 test('a page landed on from elsewhere keeps the fallback, even if this visit has the face cached', async ({ page }) => {
   await page.goto('/');

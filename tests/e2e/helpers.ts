@@ -90,3 +90,18 @@ export async function homeEnhancersStarted(page: Page): Promise<void> {
   await page.clock.runFor(500);
   await page.locator('html[data-home-enhanced]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Resolves once the page has done what it does without the visitor: its scripts have run and,
+ * on the home page, the enhancers below the hero have started. Anything fetched after this
+ * point was asked for by an interaction or a scroll.
+ */
+export async function scriptsSettled(page: Page): Promise<void> {
+  await pageScriptsReady(page);
+  if (new URL(page.url()).pathname === '/') await page.locator('html[data-home-enhanced]').waitFor({ state: 'attached' });
+}
+
+/** Resolves after two animation frames: scroll handlers and intersection observers have run. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}

@@ -2,8 +2,8 @@
  * What moves on the home page: the About heading's typing animation, the community video and
  * the hero video with its parallax. Timings run on Playwright's fake clock.
  */
-import { expect, test } from '@playwright/test';
-import { homeEnhancersStarted, pausedClock, serveVideos } from './helpers';
+import { expect, test } from './fixtures';
+import { homeEnhancersStarted, nextFrames, pausedClock, scriptsSettled, serveVideos } from './helpers';
 
 test.describe('typing animation', () => {
   test('types, pauses, deletes and moves on (80/40/2500 ms), only while the heading is on screen', async ({ page }) => {
@@ -84,12 +84,17 @@ test.describe('community video', () => {
     await expect(video).toHaveJSProperty('muted', true);
 
     // Under 30 % visible: paused.
-    await page.evaluate(() => {
-      const rect = document.querySelector('[data-community-video]')!.getBoundingClientRect();
-      // Leave only 20 % of it on screen, at the bottom edge.
-      window.scrollBy(0, rect.top - (window.innerHeight - rect.height * 0.2));
-    });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // Leave only 20 % of it on screen, at the bottom edge (aimed again while the sections around
+    // it take their real height as they are drawn).
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => {
+          const rect = document.querySelector('[data-community-video]')!.getBoundingClientRect();
+          window.scrollBy({ top: rect.top - (window.innerHeight - rect.height * 0.2), behavior: 'instant' });
+        });
+        return video.evaluate((v: HTMLVideoElement) => v.paused);
+      })
+      .toBe(true);
     await page.evaluate(() => document.querySelector('[data-community-video]')?.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
 
@@ -102,24 +107,30 @@ test.describe('community video', () => {
   test('is not fetched before it comes near the screen', async ({ page }) => {
     const seen = await serveVideos(page);
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await scriptsSettled(page);
+    await nextFrames(page);
+    await expect(page.locator('[data-community-video] video')).not.toHaveAttribute('src');
     expect(seen.filter((url) => url.includes('/community/'))).toEqual([]);
   });
 
-  test('offline: the poster stays and no controls that do nothing', async ({ page }) => {
-    await page.route('**/storage/v1/object/public/videos/**', (route) => route.abort('connectionrefused'));
-    await page.goto('/');
-    const box = page.locator('[data-community-video]');
-    await box.scrollIntoViewIfNeeded();
-    await expect(box.getByRole('img')).toBeVisible();
-    await page.waitForTimeout(500);
-    await expect(box.locator('[data-video-controls]')).toBeHidden();
-    await expect(box.locator('video')).toHaveClass(/opacity-0/);
+  test.describe(() => {
+    test.use({ allowedErrors: /ERR_CONNECTION_REFUSED/ });
+
+    test('offline: the poster stays and no controls that do nothing', async ({ page }) => {
+      await page.route('**/storage/v1/object/public/videos/**', (route) => route.abort('connectionrefused'));
+      await page.goto('/');
+      const box = page.locator('[data-community-video]');
+      await box.scrollIntoViewIfNeeded();
+      await expect(box.getByRole('img')).toBeVisible();
+      await expect.poll(() => box.locator('video').evaluate((video: HTMLVideoElement) => video.error !== null)).toBe(true);
+      await expect(box.locator('[data-video-controls]')).toBeHidden();
+      await expect(box.locator('video')).toHaveClass(/opacity-0/);
+    });
   });
 });
 
 test.describe('hero video', () => {
-  test('starts after load over the poster, which stays the first paint', async ({ page }) => {
+  test('starts after load over the poster, which stays the first paint', { tag: '@mobile' }, async ({ page }) => {
     const seen = await serveVideos(page);
     await page.goto('/');
     const video = page.locator('[data-hero-video]');
@@ -148,9 +159,12 @@ test.describe('hero video', () => {
   test('is not fetched with reduced motion', async ({ page }) => {
     const seen = await serveVideos(page);
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await pausedClock(page);
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await homeEnhancersStarted(page);
+    // Past the idle moment after load where the video would start (2000 ms at the latest).
+    await page.clock.runFor(2500);
+    await expect(page.locator('[data-hero-video]')).not.toHaveAttribute('src');
     expect(seen).toEqual([]);
     await expect(page.locator('[data-hero-video]')).toHaveClass(/opacity-0/);
   });
@@ -158,18 +172,24 @@ test.describe('hero video', () => {
   test('is not fetched with Save-Data', async ({ page }) => {
     const seen = await serveVideos(page);
     await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    await pausedClock(page);
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await homeEnhancersStarted(page);
+    await page.clock.runFor(2500);
+    await expect(page.locator('[data-hero-video]')).not.toHaveAttribute('src');
     expect(seen).toEqual([]);
   });
 
-  test('offline: the poster stays', async ({ page }) => {
-    await page.route('**/storage/v1/object/public/videos/**', (route) => route.abort('connectionrefused'));
-    await page.goto('/');
-    await expect(page.locator('[data-hero-video]')).toHaveCount(0);
-    await expect(page.locator('[data-hero] picture img')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pause background video' })).toBeHidden();
+  test.describe(() => {
+    test.use({ allowedErrors: /ERR_CONNECTION_REFUSED/ });
+
+    test('offline: the poster stays', async ({ page }) => {
+      await page.route('**/storage/v1/object/public/videos/**', (route) => route.abort('connectionrefused'));
+      await page.goto('/');
+      await expect(page.locator('[data-hero-video]')).toHaveCount(0);
+      await expect(page.locator('[data-hero] picture img')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Pause background video' })).toBeHidden();
+    });
   });
 });
 
@@ -189,7 +209,7 @@ test.describe('hero parallax', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     await page.evaluate(() => window.scrollTo(0, 400));
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     expect(await page.locator('[data-hero-media]').evaluate((el) => el.style.transform)).toBe('');
   });
 });

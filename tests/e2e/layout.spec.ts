@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('header and navigation', () => {
   test('the nav labels point where the product has them (ABOUT and PROGRAMS crossed)', async ({ page }) => {
@@ -22,8 +22,8 @@ test.describe('header and navigation', () => {
     await expect(page.locator('#programs')).toBeInViewport();
   });
 
-  test('the mobile menu opens, navigates, and closes', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+  test('the mobile menu opens, navigates, and closes', { tag: '@mobile' }, async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the menu button is for small screens');
     await page.goto('/thank-you');
     await page.locator('[data-mobile-menu] summary').click();
     const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
@@ -33,12 +33,16 @@ test.describe('header and navigation', () => {
     await expect(page.locator('#testimonials')).toBeInViewport();
   });
 
-  test('the logo falls back to the bundled file when storage cannot serve it', async ({ page }) => {
-    await page.route('**/storage/v1/object/public/videos/**', (route) => route.abort('connectionrefused'));
-    await page.goto('/');
-    const logo = page.locator('header img').first();
-    await expect(logo).toHaveAttribute('src', '/brand/logo-fallback.svg');
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  test.describe(() => {
+    test.use({ allowedErrors: /ERR_CONNECTION_REFUSED/ });
+
+    test('the logo falls back to the bundled file when storage cannot serve it', async ({ page }) => {
+      await page.route('**/storage/v1/object/public/videos/**', (route) => route.abort('connectionrefused'));
+      await page.goto('/');
+      const logo = page.locator('header img').first();
+      await expect(logo).toHaveAttribute('src', '/brand/logo-fallback.svg');
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    });
   });
 
   test('the logo comes from the public storage bucket when it is there', async ({ page }) => {
@@ -97,5 +101,15 @@ test.describe('spots badge', () => {
       expect(container.x + container.width - (box.x + box.width)).toBeLessThan(40);
       expect(box.y - container.y).toBeLessThan(40);
     }
+  });
+});
+
+test.describe('community section', () => {
+  test('shows the 7 member avatars, 5 on a small screen', { tag: '@mobile' }, async ({ page, isMobile }) => {
+    await page.goto('/');
+    const avatars = page.locator('section[aria-labelledby="community-heading"] ul img');
+    await expect(avatars).toHaveCount(7);
+    const shown = await avatars.evaluateAll((images) => images.filter((image) => (image as HTMLElement).checkVisibility()).length);
+    expect(shown).toBe(isMobile ? 5 : 7);
   });
 });

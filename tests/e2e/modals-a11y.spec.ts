@@ -4,13 +4,10 @@
  * and results, the prompt card, and a toast.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { blockBookingHost, hydrated, serveBookingHost } from './helpers';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-// Each test runs axe more than once on a long page.
-test.describe.configure({ timeout: 90_000 });
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -65,7 +62,7 @@ test('/: the prompt card open, the carousel hydrated and a toast shown pass axe'
   await expectNoViolations(page);
 });
 
-test('the mobile menu open passes axe', async ({ page, isMobile }) => {
+test('the mobile menu open passes axe', { tag: '@mobile' }, async ({ page, isMobile }) => {
   test.skip(!isMobile, 'the menu button is for small screens');
   for (const path of ['/', '/guides']) {
     await page.goto(path);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('/guides', () => {
   test('one featured guide, then the others grouped by category in order', async ({ page }) => {
@@ -60,19 +60,16 @@ test.describe('/in-development', () => {
     await context.close();
   });
 
-  test('chooses the photo in the browser while the page is parsed: one photo fetched per first visit, not always the same', async ({ playwright }) => {
-    const { viewport, isMobile, hasTouch, baseURL, launchOptions } = test.info().project.use;
-    const options = { viewport: viewport ?? null, isMobile: isMobile ?? false, hasTouch: hasTouch ?? false, ...(baseURL ? { baseURL } : {}) };
-    // Up to ten browsers are started one after the other: seconds each on a loaded machine.
-    test.setTimeout(120_000);
+  test('chooses the photo in the browser while the page is parsed: one photo fetched per first visit, not always the same', async ({ browser }) => {
+    const { viewport, baseURL } = test.info().project.use;
     const shown = new Set<string>();
     // Ten visits all showing the same one of three photos would happen once in 20,000 runs. Each
-    // visit is a first one, in a browser of its own: a browser that has seen the page before may
-    // fetch early the photo it remembers as the page's largest paint, which says nothing about
-    // this visit.
+    // visit is a first one, in a fresh context (its own cache and storage): a browser that has
+    // seen the page before may fetch early the photo it remembers as the page's largest paint,
+    // which says nothing about this visit.
     for (let visit = 0; visit < 10 && shown.size < 2; visit += 1) {
-      const browser = await playwright.chromium.launch(launchOptions);
-      const page = await browser.newPage(options);
+      const context = await browser.newContext({ viewport: viewport ?? null, ...(baseURL ? { baseURL } : {}) });
+      const page = await context.newPage();
       const photos: string[] = [];
       page.on('request', (request) => {
         if (/\/_astro\/coach-\d/.test(request.url())) photos.push(request.url());
@@ -82,14 +79,13 @@ test.describe('/in-development', () => {
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       expect(photos, 'one photo request per visit').toHaveLength(1);
       shown.add((await photo.getAttribute('src')) ?? '');
-      await browser.close();
+      await context.close();
     }
     expect(shown.size).toBeGreaterThanOrEqual(2);
   });
 });
 
 test('every image on the public pages loads and has its size set', async ({ page }) => {
-  test.setTimeout(90_000);
   for (const path of ['/', '/guides', '/in-development', '/thank-you']) {
     await page.goto(path);
     // The carousel's slides move (and are repeated when it hydrates): checked below instead.

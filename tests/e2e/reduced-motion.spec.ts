@@ -4,10 +4,11 @@
  * card entrances), the typing heading is static, the carousel does not scroll, the hero has
  * no parallax; the booking modal opens without a running animation either.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { hydrated, serveBookingHost, serveVideos } from './helpers';
+import { expect, test, type Page } from './fixtures';
+import { hydrated, nextFrames, scriptsSettled, serveBookingHost, serveVideos } from './helpers';
 
-test.describe.configure({ timeout: 90_000 });
+// Every page includes the 404 page, which logs the missing path.
+test.use({ allowedErrors: /404 Error: User attempted|status of 404/ });
 
 const PAGES = ['/', '/guides', '/in-development', '/thank-you', '/thank-you/call', '/thank-you/resource', '/auth', '/this-page-does-not-exist'];
 
@@ -35,7 +36,7 @@ async function scrollThrough(page: Page, check: () => Promise<void>) {
   const step = await page.evaluate(() => window.innerHeight / 2);
   for (let y = 0; y <= height; y += step) {
     await page.evaluate((y) => window.scrollTo(0, y), y);
-    await page.waitForTimeout(120);
+    await nextFrames(page);
     await check();
   }
 }
@@ -45,7 +46,7 @@ for (const path of PAGES) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const fetched = await serveVideos(page);
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await scriptsSettled(page);
     const isHome = path === '/';
     const heroMedia = page.locator('[data-hero-media]');
     await scrollThrough(page, async () => {
@@ -53,7 +54,6 @@ for (const path of PAGES) {
       expect(await runningAnimations(page)).toEqual([]);
       if (isHome) expect(await heroMedia.evaluate((element) => (element as HTMLElement).style.transform)).toBe('');
     });
-    await page.waitForLoadState('networkidle');
     expect(fetched, 'videos fetched').toEqual([]);
 
     if (isHome) {
@@ -62,9 +62,10 @@ for (const path of PAGES) {
       const carousel = page.locator('[data-carousel]');
       await carousel.scrollIntoViewIfNeeded();
       await hydrated(page, 'TestimonialsCarousel');
+      await expect(carousel).toHaveAttribute('data-ready', 'true');
       const rows = page.locator('[data-carousel-row]');
       const before = await rows.evaluateAll((elements) => elements.map((element) => element.innerHTML.length + ':' + getComputedStyle(element.firstElementChild!).transform));
-      await page.waitForTimeout(1500);
+      await nextFrames(page);
       await expect(carousel).toHaveAttribute('data-moving', 'false');
       const after = await rows.evaluateAll((elements) => elements.map((element) => element.innerHTML.length + ':' + getComputedStyle(element.firstElementChild!).transform));
       expect(after).toEqual(before);
@@ -79,7 +80,7 @@ test('the booking modal opens with no running animation under reduced motion', a
   await page.goto('/');
   await page.locator('[data-open-booking]:visible').first().click();
   await expect(page.locator('#booking-dialog')).toBeVisible();
-  await page.waitForTimeout(100);
+  await nextFrames(page);
   expect(await runningAnimations(page)).toEqual([]);
   await expect(page.locator('#booking-dialog iframe')).toBeVisible();
   expect(await runningAnimations(page)).toEqual([]);

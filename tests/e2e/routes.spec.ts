@@ -1,11 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { routes } from './routes';
+
+// The 404 page logs the missing path.
+test.use({ allowedErrors: /404 Error: User attempted|status of 404/ });
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const route of routes) {
-  test(`${route.path} renders and passes axe (WCAG 2.2 AA)`, async ({ page }) => {
+  test(`${route.path} renders and passes axe (WCAG 2.2 AA)`, { tag: '@mobile' }, async ({ page }) => {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(route.status ?? 200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -2,8 +2,8 @@
  * The supplements section: the discount code's copy button (toasts from an island loaded on
  * first use; the button becomes a Shop link) and the supplements screener modal.
  */
-import { expect, test } from '@playwright/test';
-import { hydrated, island } from './helpers';
+import { expect, test } from './fixtures';
+import { hydrated, island, scriptsSettled } from './helpers';
 
 test.describe('discount code', () => {
   test('copies the code: success toast, then the button becomes the Shop link', async ({ page, context, browserName }) => {
@@ -33,12 +33,13 @@ test.describe('discount code', () => {
       });
     });
     await page.goto('/');
+    await scriptsSettled(page);
     const card = page.locator('[data-copy-code]');
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Copy code' }).click();
     const toast = page.locator('[data-sonner-toast]');
     // The toasts island hydrates on this first use.
-    await expect(toast).toContainText('Failed to copy', { timeout: 15_000 });
+    await expect(toast).toContainText('Failed to copy');
     await expect(toast).toContainText('Please copy the code manually');
     await expect(toast).toHaveAttribute('data-type', 'error');
     await expect(toast).toHaveCSS('color', 'rgb(180, 35, 24)');
@@ -61,7 +62,7 @@ test.describe('supplements screener', () => {
 
   test('hydrates when the section comes into view, not before', async ({ page }) => {
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await scriptsSettled(page);
     await expect(island(page, 'ScreenerModal')).toHaveAttribute('ssr', '');
     await page.locator('#supplements').scrollIntoViewIfNeeded();
     await hydrated(page, 'ScreenerModal');

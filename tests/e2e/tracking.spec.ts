@@ -4,11 +4,15 @@
  * event carry the same event id and the landing's attribution; a reload sends nothing new.
  */
 import { withMetaPixel } from '../../scripts/csp.mjs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'tracking does not depend on the viewport');
 
 const PIXEL_ID = '1234567890';
+// Pages rewritten through route.fetch (the pixel id added) count as public for Chromium's local
+// network access, so the logo on the loopback stand-in is refused there: the logo falls back.
+test.use({ allowedErrors: /`loopback` address space|net::ERR_FAILED/ });
+
 const LANDING = '/?utm_source=instagram&utm_medium=paid&utm_campaign=spring&fbclid=IwAR-Fb_123&gclid=G-456';
 
 interface ServerEvent {
@@ -91,6 +95,9 @@ function expectLandingAttribution(event: ServerEvent) {
   expect(Math.abs(event.event_time - Date.now() / 1000)).toBeLessThan(120);
 }
 
+/** The thank-you page has tracked its conversion (sent, skipped or failed). */
+const conversionTracked = (page: Page) => page.locator('html[data-conversion-tracked]').waitFor({ state: 'attached' });
+
 const conversionCalls = (calls: unknown[][], name: string) => calls.filter((call) => call[0] === 'track' && call[1] === name);
 
 test('landing keeps the attribution record and sets _fbc', async ({ page, context }) => {
@@ -125,7 +132,7 @@ test('/thank-you: pixel Lead and POST /api/track-conversion share one event id; 
 
   await page.reload();
   await expect.poll(async () => (await pixelCalls(page)).some((call) => call[1] === 'PageView')).toBe(true);
-  await page.waitForTimeout(500);
+  await conversionTracked(page);
   expect(api).toHaveLength(1);
   expect(conversionCalls(await pixelCalls(page), 'Lead')).toHaveLength(0);
 });
@@ -144,7 +151,7 @@ test('/thank-you/call: pixel Schedule and the track-conversion function share on
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('conversion_tracking_data'))).toBeNull();
 
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await conversionTracked(page);
   expect(bodies).toHaveLength(1);
   expect(conversionCalls(await pixelCalls(page), 'Schedule')).toHaveLength(0);
 });
@@ -164,24 +171,28 @@ test('/thank-you/resource: pixel CompleteRegistration and a Lead server event wi
   expect(await page.evaluate(() => sessionStorage.getItem('conversion_tracking_data'))).not.toBeNull();
 
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await conversionTracked(page);
   expect(bodies).toHaveLength(1);
 });
 
-test('a failed server call is only logged, and a reload retries it with the same event id', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  const bodies = await recordFunction(page, 503);
-  await landAndBrowse(page);
-  await page.goto('/thank-you/call');
-  await expect.poll(() => bodies.length).toBe(1);
-  await expect.poll(() => errors.some((text) => text.includes('track-conversion'))).toBe(true);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call Scheduled!');
-  // Not sent, so the record is kept and a reload sends the same conversion again.
-  expect(await page.evaluate(() => sessionStorage.getItem('conversion_tracking_data'))).not.toBeNull();
-  await page.reload();
-  await expect.poll(() => bodies.length).toBe(2);
-  expect(bodies[1]!.event_id).toBe(bodies[0]!.event_id);
+test.describe(() => {
+  test.use({ allowedErrors: /tracking: track-conversion failed|status of 503|`loopback` address space|net::ERR_FAILED/ });
+
+  test('a failed server call is only logged, and a reload retries it with the same event id', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const bodies = await recordFunction(page, 503);
+    await landAndBrowse(page);
+    await page.goto('/thank-you/call');
+    await expect.poll(() => bodies.length).toBe(1);
+    await expect.poll(() => errors.some((text) => text.includes('track-conversion'))).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call Scheduled!');
+    // Not sent, so the record is kept and a reload sends the same conversion again.
+    expect(await page.evaluate(() => sessionStorage.getItem('conversion_tracking_data'))).not.toBeNull();
+    await page.reload();
+    await expect.poll(() => bodies.length).toBe(2);
+    expect(bodies[1]!.event_id).toBe(bodies[0]!.event_id);
+  });
 });
 
 test('without a pixel id the pixel never loads, and the server event is still sent', async ({ page }) => {
@@ -190,7 +201,7 @@ test('without a pixel id the pixel never loads, and the server event is still se
   const api = recordApi(page);
   await page.goto('/thank-you');
   await expect.poll(() => api.length).toBe(1);
-  await page.waitForLoadState('networkidle');
+  await conversionTracked(page);
   expect(pixelRequests).toEqual([]);
   expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq)).toBe('undefined');
   expect(await page.locator('meta[name="meta-pixel-id"]').count()).toBe(0);

@@ -4,13 +4,12 @@
  * values, the values this machine's environment or `.dev.vars` gives them, or their shape
  * (any JWT other than the public anon key, a Meta access token, a GoHighLevel private token).
  */
-import { expect, test } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { expect, test } from 'vitest';
 import { DEV_JWT_SECRET, DEV_SERVICE_ROLE_KEY } from '../../supabase/local/config';
-
-test.skip(({ isMobile }) => isMobile, 'the build does not depend on the viewport');
+import { DIST, ROOT, textFiles } from './dist-files';
 
 const SECRET_NAMES = [
   'SUPABASE_SERVICE_ROLE_KEY',
@@ -20,20 +19,14 @@ const SECRET_NAMES = [
   'META_CAPI_TOKEN',
   'GHL_API_TOKEN',
 ];
-const BINARY = /\.(png|jpe?g|webp|avif|gif|ico|woff2?|mp4|webm)$/i;
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(dir, entry.name)) : BINARY.test(entry.name) ? [] : [join(dir, entry.name)],
-  );
-}
 
 /** Secret values known here: the stand-in's, the environment's and `.dev.vars`'s. */
 function knownSecrets(): string[] {
   const values = [DEV_SERVICE_ROLE_KEY, DEV_JWT_SECRET];
   for (const name of SECRET_NAMES) values.push(process.env[name] ?? '');
-  if (existsSync('.dev.vars')) {
-    for (const match of readFileSync('.dev.vars', 'utf8').matchAll(/^\s*([A-Z_]+)\s*=\s*"?([^"\n]*)"?/gm)) {
+  const devVars = join(ROOT, '.dev.vars');
+  if (existsSync(devVars)) {
+    for (const match of readFileSync(devVars, 'utf8').matchAll(/^\s*([A-Z_]+)\s*=\s*"?([^"\n]*)"?/gm)) {
       if (SECRET_NAMES.includes(match[1]!)) values.push(match[2]!.trim());
     }
   }
@@ -47,12 +40,13 @@ const SHAPES: [string, RegExp][] = [
   ['a server-only variable assignment', /\b(SUPABASE_SERVICE_ROLE_KEY|META_CAPI_TOKEN|GHL_API_TOKEN|SUPABASE_JWT_SECRET)\s*[:=]\s*["'`]?[A-Za-z0-9]/],
 ];
 
-/** What a folder leaks: "file: what". */
+/** What a folder leaks: "file: what", the file relative to the folder. */
 function leaks(dir: string): string[] {
   const secrets = knownSecrets();
   const found: string[] = [];
-  for (const file of files(dir)) {
-    const text = readFileSync(file, 'utf8');
+  for (const path of textFiles(dir)) {
+    const file = relative(dir, path);
+    const text = readFileSync(path, 'utf8');
     for (const secret of secrets) if (text.includes(secret)) found.push(`${file}: the value ${secret.slice(0, 6)}…`);
     for (const [what, pattern] of SHAPES) if (pattern.test(text)) found.push(`${file}: ${what}`);
     for (const [token] of text.matchAll(JWT)) {
@@ -70,8 +64,8 @@ function leaks(dir: string): string[] {
 }
 
 test('dist/ holds no service-role key, JWT secret, Conversions API token or GoHighLevel token', () => {
-  expect(files('dist').length).toBeGreaterThan(10);
-  expect(leaks('dist')).toEqual([]);
+  expect(textFiles(DIST).length).toBeGreaterThan(10);
+  expect(leaks(DIST)).toEqual([]);
 });
 
 test('the check finds each kind of secret planted in a build', () => {
@@ -82,7 +76,7 @@ test('the check finds each kind of secret planted in a build', () => {
     writeFileSync(join(dir, 'c.js'), `fetch("x?access_token=EAA${'B'.repeat(80)}")`);
     writeFileSync(join(dir, 'd.js'), 'const t = "pit-0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b";');
     writeFileSync(join(dir, '_headers'), 'X: 1\n');
-    const found = leaks(dir).map((line) => line.slice(dir.length + 1));
+    const found = leaks(dir);
     expect(found).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^a\.js: the value/),

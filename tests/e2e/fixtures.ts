@@ -1,0 +1,43 @@
+/**
+ * The `test` every spec uses: Playwright's, with a page that fails the test on any console error
+ * or Content-Security-Policy violation of the site itself. Third-party hosts are offline here,
+ * so their failures are not the site's. A test that expects an error names it:
+ * `test.use({ allowedErrors: /status of 404/ })`.
+ */
+import { test as base, expect } from '@playwright/test';
+import { SUPABASE_URL } from './helpers';
+
+interface Options {
+  /** Console errors this test causes on purpose (one pattern: an array would read as a fixture tuple). */
+  allowedErrors: RegExp | undefined;
+}
+
+const OWN_HOSTS = new Set([new URL(SUPABASE_URL).host]);
+
+export const test = base.extend<Options>({
+  allowedErrors: [undefined, { option: true }],
+  page: async ({ page, allowedErrors }, use) => {
+    const problems: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      });
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      const source = message.location().url;
+      const host = source ? new URL(source).host : '';
+      const pageHost = page.url().startsWith('http') ? new URL(page.url()).host : '';
+      const thirdParty = host !== '' && host !== pageHost && !OWN_HOSTS.has(host);
+      if (thirdParty || allowedErrors?.test(text)) return;
+      problems.push(`${pageHost ? new URL(page.url()).pathname : page.url()}: ${text}${source && source !== page.url() ? ` (${source})` : ''}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.message}`));
+    await use(page);
+    expect(problems, 'console errors and CSP violations on the page').toEqual([]);
+  },
+});
+
+export { expect };
+export type { Locator, Page, Request, Route } from '@playwright/test';

@@ -1,0 +1,18 @@
+/**
+ * Signs the seeded admin and member in through /auth once per run and stores their sessions,
+ * so the tests that need one start signed in instead of each running bcrypt and the form.
+ */
+import { expect, test } from './fixtures';
+import { ADMIN, MEMBER } from './admin-helpers';
+import { ADMIN_STATE, MEMBER_STATE } from './auth-state';
+
+for (const [who, user, file] of [['admin', ADMIN, ADMIN_STATE], ['member', MEMBER, MEMBER_STATE]] as const) {
+  test(`sign in as the ${who}`, async ({ page, baseURL }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await page.context().storageState({ path: file });
+  });
+}
