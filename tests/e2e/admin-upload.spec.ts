@@ -1,10 +1,12 @@
 /**
  * Uploads as the seeded admin against the stand-in: a small image through the standard upload
- * (listed, served, deleted), a member's token refused by row level security, and a ≥ 50 MB
- * video through tus with the connection dropped mid-upload and the page reloaded: it resumes,
- * finishes, and the stored bytes equal the source.
+ * (listed, served, deleted), a member's token refused by row level security, and tus with the
+ * connection dropped mid-upload and the page reloaded (it resumes, finishes, and the stored bytes
+ * equal the source): on a small file with the test sizes, and once on a 60 MB file with the
+ * product's.
  */
-import { expect, test } from './fixtures';
+import { expect, test, type Page, type TestInfo } from './fixtures';
+import { TEST_UPLOAD_SIZES_KEY } from '../../src/lib/admin/upload-sizes';
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { SUPABASE_URL } from './helpers';
@@ -122,96 +124,119 @@ test.describe(() => {
   });
 });
 
+/** Small sizes for this tab (src/lib/admin/upload-sizes.ts): the tus path on small files. */
+async function useTestUploadSizes(page: Page) {
+  await page.addInitScript(
+    ([key, value]) => sessionStorage.setItem(key, value),
+    [TEST_UPLOAD_SIZES_KEY, JSON.stringify({ resumableFrom: 256 * 1024, chunkSize: 64 * 1024 })] as const,
+  );
+}
+
+/**
+ * Uploads `megabytes` of random bytes through tus on an uplink of `uplink` bytes/s: the progress
+ * bar moves, one PATCH is dropped (tus-js-client retries it), the tab is reloaded mid-upload and
+ * the same file resumes from the stored offset; the stored object has the same bytes.
+ */
+async function resumableJourney(page: Page, testInfo: TestInfo, { bytes, uplink, label }: { bytes: number; uplink: number; label: string }) {
+  const source = randomBytes(bytes);
+  const sourceHash = createHash('sha256').update(source).digest('hex');
+  const path = testInfo.outputPath('workout-clip.mp4');
+  await writeFile(path, source);
+
+  await openDashboard(page);
+  // Locally an upload takes a moment: a throttled uplink leaves time to see the progress bar move
+  // and to reload mid-upload.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: uplink });
+  const tusRequests: { method: string; offset: string | null }[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/storage/v1/upload/resumable')) tusRequests.push({ method: request.method(), offset: request.headers()['upload-offset'] ?? null });
+  });
+  // The network drops once: the third PATCH fails, tus-js-client retries and continues. Only that
+  // request is intercepted (intercepting every chunk would slow the upload to a crawl).
+  let patches = 0;
+  let dropped = false;
+  const resumable = `${SUPABASE_URL}/storage/v1/upload/resumable/**`;
+  page.on('request', (request) => {
+    if (!request.url().includes('/storage/v1/upload/resumable/') || request.method() !== 'PATCH') return;
+    if (++patches !== 2) return;
+    void page.route(resumable, async (route) => {
+      if (route.request().method() !== 'PATCH' || dropped) return route.continue();
+      dropped = true;
+      await route.abort('internetdisconnected');
+      await page.unroute(resumable);
+    });
+  });
+
+  await page.getByRole('tab', { name: 'Upload New' }).click();
+  const descriptor = `tus-${unique()}`;
+  const name = `action-training-kayla-${descriptor}-2.mp4`;
+  let form = await fillForm(page, descriptor, path);
+  await form.getByRole('button', { name: 'Upload' }).click();
+  const bar = form.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(bar).toBeVisible();
+  const seen = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        seen.add(Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => '0')));
+        return Math.max(...seen);
+      },
+      { timeout: 60_000, intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(40);
+  expect(seen.size).toBeGreaterThan(2);
+  expect(dropped).toBe(true);
+
+  // The tab goes away mid-upload; after a reload the same file resumes from the stored offset.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  const before = tusRequests.length;
+  await page.getByRole('tab', { name: 'Upload New' }).click();
+  form = await fillForm(page, descriptor, path);
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(form.getByText('Resuming a previous upload of this file')).toBeVisible();
+  await expect(toast(page, 'Upload Complete')).toBeVisible({ timeout: 120_000 });
+  const after = tusRequests.slice(before);
+  expect(after[0]?.method).toBe('HEAD');
+  expect(after.some((request) => request.method === 'POST')).toBe(false);
+  expect(Number(after.find((request) => request.method === 'PATCH')?.offset)).toBeGreaterThan(0);
+
+  await page.getByRole('tab', { name: 'Browse Assets' }).click();
+  const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('video');
+  await expect(row).toContainText(label);
+  const stored = await page.request.get(`${SUPABASE_URL}/storage/v1/object/public/videos/${name}`);
+  expect(stored.status()).toBe(200);
+  expect(createHash('sha256').update(await stored.body()).digest('hex')).toBe(sourceHash);
+  // Leave the bucket as it was.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(toast(page, 'File Deleted')).toBeVisible();
+}
+
 test.describe(() => {
   // The connection is dropped on purpose.
   test.use({ allowedErrors: /ERR_INTERNET_DISCONNECTED/ });
 
-  test('a 60 MB video goes through tus: progress, a dropped connection, a reload, then the same bytes', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'one large upload per run is enough');
-    test.setTimeout(300_000);
-    const bytes = randomBytes(60 * 1024 * 1024);
-    const sourceHash = createHash('sha256').update(bytes).digest('hex');
-    const path = testInfo.outputPath('workout-clip.mp4');
-    await writeFile(path, bytes);
+  test('tus on a small file (test sizes: from 256 KB, 64 KB chunks): progress, a dropped connection, a reload, then the same bytes', async ({ page }, testInfo) => {
+    await useTestUploadSizes(page);
+    await resumableJourney(page, testInfo, { bytes: 1.5 * 1024 * 1024, uplink: 512 * 1024, label: '1.5 MB' });
+  });
 
-    await openDashboard(page);
-    // Locally the upload takes a second or two: a throttled uplink (8 MB/s) leaves time to see the
-    // progress bar move and to reload mid-upload.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 8 * 1024 * 1024 });
-    const tusRequests: { method: string; offset: string | null }[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/storage/v1/upload/resumable')) tusRequests.push({ method: request.method(), offset: request.headers()['upload-offset'] ?? null });
-    });
-    // The network drops once: the third PATCH fails, tus-js-client retries and continues. Only that
-    // request is intercepted (intercepting every 6 MiB chunk would slow the upload to a crawl).
-    let patches = 0;
-    let dropped = false;
-    const resumable = `${SUPABASE_URL}/storage/v1/upload/resumable/**`;
-    page.on('request', (request) => {
-      if (!request.url().includes('/storage/v1/upload/resumable/') || request.method() !== 'PATCH') return;
-      if (++patches !== 2) return;
-      void page.route(resumable, async (route) => {
-        if (route.request().method() !== 'PATCH' || dropped) return route.continue();
-        dropped = true;
-        await route.abort('internetdisconnected');
-        await page.unroute(resumable);
-      });
-    });
-
-    await page.getByRole('tab', { name: 'Upload New' }).click();
-    const descriptor = `tus-${unique()}`;
-    const name = `action-training-kayla-${descriptor}-2.mp4`;
-    let form = await fillForm(page, descriptor, path);
-    await form.getByRole('button', { name: 'Upload' }).click();
-    const bar = form.getByRole('progressbar', { name: 'Upload progress' });
-    await expect(bar).toBeVisible();
-    const seen = new Set<number>();
-    await expect
-      .poll(async () => {
-        seen.add(Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => '0')));
-        return Math.max(...seen);
-      }, { timeout: 60_000, intervals: [100] })
-      .toBeGreaterThanOrEqual(40);
-    expect(seen.size).toBeGreaterThan(2);
-    expect(dropped).toBe(true);
-
-    // The tab goes away mid-upload; after a reload the same file resumes from the stored offset.
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    const before = tusRequests.length;
-    await page.getByRole('tab', { name: 'Upload New' }).click();
-    form = await fillForm(page, descriptor, path);
-    await form.getByRole('button', { name: 'Upload' }).click();
-    await expect(form.getByText('Resuming a previous upload of this file')).toBeVisible();
-    await expect(toast(page, 'Upload Complete')).toBeVisible({ timeout: 120_000 });
-    const after = tusRequests.slice(before);
-    expect(after[0]?.method).toBe('HEAD');
-    expect(after.some((request) => request.method === 'POST')).toBe(false);
-    expect(Number(after.find((request) => request.method === 'PATCH')?.offset)).toBeGreaterThan(0);
-
-    await page.getByRole('tab', { name: 'Browse Assets' }).click();
-    const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
-    await expect(row).toContainText('video');
-    await expect(row).toContainText('60.0 MB');
-    const stored = await page.request.get(`${SUPABASE_URL}/storage/v1/object/public/videos/${name}`);
-    expect(stored.status()).toBe(200);
-    expect(createHash('sha256').update(await stored.body()).digest('hex')).toBe(sourceHash);
-    // Leave the bucket as it was.
-    await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await expect(toast(page, 'File Deleted')).toBeVisible();
+  test('a 60 MB video goes through tus with the product sizes (50 MB, 6 MiB chunks), resumes after a drop and a reload', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await resumableJourney(page, testInfo, { bytes: 60 * 1024 * 1024, uplink: 8 * 1024 * 1024, label: '60.0 MB' });
   });
 });
 
 test.describe(() => {
   test.use({ allowedErrors: /ERR_INTERNET_DISCONNECTED|tus-js-client could not be loaded/ });
 
-  test('when tus-js-client cannot load, a large file falls back to the standard upload', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'one large upload per run is enough');
-    const bytes = randomBytes(50 * 1024 * 1024);
+  test('when tus-js-client cannot load, a file for tus falls back to the standard upload', async ({ page }, testInfo) => {
+    await useTestUploadSizes(page);
     const path = testInfo.outputPath('fallback-clip.mp4');
-    await writeFile(path, bytes);
+    await writeFile(path, randomBytes(600 * 1024));
     await openDashboard(page);
     await page.getByRole('tab', { name: 'Upload New' }).click();
     const descriptor = `fallback-${unique()}`;
@@ -223,16 +248,16 @@ test.describe(() => {
       blocked.push(route.request().url());
       return route.abort('internetdisconnected');
     });
-    const standard = page.waitForResponse((response) => response.url().startsWith(`${SUPABASE_URL}/storage/v1/object/videos/`), { timeout: 90_000 });
+    const standard = page.waitForResponse((response) => response.url().startsWith(`${SUPABASE_URL}/storage/v1/object/videos/`));
     await form.getByRole('button', { name: 'Upload' }).click();
     await expect(toast(page, 'Resumable unavailable')).toContainText('Falling back to standard upload.');
     expect((await standard).status()).toBe(200);
-    await expect(toast(page, 'Upload Complete')).toBeVisible({ timeout: 60_000 });
+    await expect(toast(page, 'Upload Complete')).toBeVisible();
     expect(blocked.length).toBeGreaterThan(0);
     await page.unroute('**/_astro/**');
     await page.getByRole('tab', { name: 'Browse Assets' }).click();
     const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
-    await expect(row).toContainText('50.0 MB');
+    await expect(row).toContainText('600.0 KB');
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(toast(page, 'File Deleted')).toBeVisible();
   });

@@ -40,4 +40,4 @@ export const test = base.extend<Options>({
 });
 
 export { expect };
-export type { Locator, Page, Request, Route } from '@playwright/test';
+export type { Locator, Page, Request, Route, TestInfo } from '@playwright/test';

@@ -3,6 +3,7 @@
  * `category-subcategory-person-descriptor-number.ext`, tag and number parsing, search, and the
  * labels of the cloud-storage list. Framework-free; the admin island calls these.
  */
+import { UPLOAD_SIZES } from './upload-sizes';
 
 export const ASSET_CATEGORIES = [
   { value: 'hero', label: 'Hero/Banner Images', subcategories: ['main', 'section', 'banner'] },
@@ -145,5 +146,4 @@ export function formatFileSize(bytes: number | null | undefined, unknown = 'Unkn
 }
 
 /** Files of 50 MB or more go through the resumable (tus) upload. */
-export const RESUMABLE_THRESHOLD = 50 * MB;
-export const useResumable = (size: number) => size >= RESUMABLE_THRESHOLD;
+export const useResumable = (size: number, threshold = UPLOAD_SIZES.resumableFrom) => size >= threshold;

@@ -7,8 +7,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseAnonKey, supabaseUrl } from '~/lib/env';
 import { useResumable } from './assets';
+import { uploadSizes } from './upload-sizes';
 
-export const CHUNK_SIZE = 6 * 1024 * 1024;
 export const RETRY_DELAYS = [0, 3000, 5000, 10000, 20000];
 export const CACHE_CONTROL = '3600';
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
@@ -63,6 +63,7 @@ export async function uploadResumable(
   path: string,
   file: File,
   callbacks: UploadCallbacks = {},
+  chunkSize = uploadSizes().chunkSize,
 ): Promise<UploadResult | 'unavailable'> {
   let tus: typeof import('tus-js-client');
   try {
@@ -77,7 +78,7 @@ export async function uploadResumable(
     const upload = new tus.Upload(file, {
       endpoint: `${supabaseUrl.replace(/\/+$/, '')}${RESUMABLE_PATH}`,
       retryDelays: RETRY_DELAYS,
-      chunkSize: CHUNK_SIZE,
+      chunkSize,
       uploadDataDuringCreation: true,
       removeFingerprintOnSuccess: true,
       headers: { apikey: supabaseAnonKey, 'x-upsert': 'false' },
@@ -113,8 +114,9 @@ export async function uploadAsset(client: SupabaseClient, bucket: string, path: 
     log(percent);
     callbacks.onProgress?.(percent);
   };
-  if (useResumable(file.size)) {
-    const result = await uploadResumable(client, bucket, path, file, { ...callbacks, onProgress });
+  const sizes = uploadSizes();
+  if (useResumable(file.size, sizes.resumableFrom)) {
+    const result = await uploadResumable(client, bucket, path, file, { ...callbacks, onProgress }, sizes.chunkSize);
     if (result !== 'unavailable') return result;
     callbacks.onResumableUnavailable?.();
   }

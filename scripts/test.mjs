@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test, in order, stopping at the first phase that fails: type check, unit
+ * and integration tests, the production build, the checks over dist/, the end-to-end tests.
+ * Prints how long each phase took at the end (also when one failed).
+ *
+ *   npm test                 (every phase)
+ */
+import { spawnSync } from 'node:child_process';
+
+const PHASES = [
+  ['check', 'check'],
+  ['unit', 'test:unit'],
+  ['build', 'build'],
+  ['dist', 'test:dist'],
+  ['e2e', 'test:e2e'],
+];
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const timings = [];
+let failed = '';
+for (const [phase, script] of PHASES) {
+  const start = performance.now();
+  const { status, signal } = spawnSync(npm, ['run', '--silent', script], { stdio: 'inherit' });
+  timings.push([phase, (performance.now() - start) / 1000]);
+  if (status !== 0) {
+    failed = `${phase} (${signal ?? `exit code ${status}`})`;
+    break;
+  }
+}
+
+console.log('\ntest phases:');
+for (const [phase, seconds] of timings) console.log(`  ${phase.padEnd(6)} ${seconds.toFixed(0).padStart(5)} s`);
+console.log(`  ${'total'.padEnd(6)} ${timings.reduce((sum, [, s]) => sum + s, 0).toFixed(0).padStart(5)} s`);
+if (failed) {
+  console.error(`test: ${failed} failed`);
+  process.exit(1);
+}
