@@ -2,7 +2,7 @@
  * Fonts: body text uses the platform font (no download); the display face for headings is
  * downloaded only after the page has loaded, with a metric-matched fallback until then.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('a page landed on from elsewhere keeps the fallback, even if this visit has the face cached', async ({ page }) => {
   await page.goto('/');
