@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from './fixtures';
+import { MEMBER_STATE } from './auth-state';
 import { SUPABASE_URL, island, scriptsSettled } from './helpers';
 
 const SUPABASE = SUPABASE_URL;
@@ -142,4 +143,15 @@ test('a signed-in visitor on /auth goes to /', async ({ page, baseURL }) => {
 test('the header shows Sign In on admin paths only', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test.describe(() => {
+  test.use({ storageState: MEMBER_STATE });
+
+  test('a signed-in member on /admin sees Access Denied, and the header offers Sign Out', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Denied');
+    await expect(page.getByText('Only administrators can access the admin panel.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
 });

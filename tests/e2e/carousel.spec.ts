@@ -40,6 +40,23 @@ async function settledOnScreen(page: Page, locator: Locator) {
   return box;
 }
 
+/**
+ * An interaction has just ended: the row holds still for 1990 ms of the fake clock, moves again
+ * at 2000 ms, and has moved a second later.
+ */
+async function heldThenResumes(page: Page) {
+  await moving(page, false);
+  await page.clock.runFor(100);
+  const held = await offset(page);
+  await page.clock.runFor(1890);
+  await moving(page, false);
+  expect(await offset(page)).toBe(held);
+  await page.clock.runFor(10);
+  await moving(page, true);
+  await page.clock.runFor(1000);
+  expect(await offset(page)).toBeLessThan(held - 50);
+}
+
 async function showCarousel(page: Page) {
   await page.evaluate(() => document.querySelector('[data-carousel]')?.scrollIntoView({ block: 'center' }));
   await hydrated(page, 'TestimonialsCarousel');
@@ -94,13 +111,7 @@ test.describe('carousel', () => {
     expect(await offset(page)).toBe(held);
 
     await page.mouse.move(5, 5);
-    await page.clock.runFor(1990);
-    await moving(page, false);
-    expect(await offset(page)).toBe(held);
-    await page.clock.runFor(10);
-    await moving(page, true);
-    await page.clock.runFor(1000);
-    expect(await offset(page)).toBeLessThan(held - 50);
+    await heldThenResumes(page);
   });
 
   test('wheel and pointer down pause it too, each resuming 2000 ms later', async ({ page, isMobile }) => {
@@ -115,16 +126,7 @@ test.describe('carousel', () => {
     await page.evaluate(({ x, y }) => {
       document.elementFromPoint(x, y)?.dispatchEvent(new WheelEvent('wheel', { deltaX: 80, bubbles: true }));
     }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
-    await moving(page, false);
-    await page.clock.runFor(100);
-    const held = await offset(page);
-    await page.clock.runFor(1890);
-    await moving(page, false);
-    expect(await offset(page)).toBe(held);
-    await page.clock.runFor(10);
-    await moving(page, true);
-    await page.clock.runFor(1000);
-    expect(await offset(page)).toBeLessThan(held - 50);
+    await heldThenResumes(page);
 
     await page.mouse.move(box.x + 40, box.y + 40);
     await page.mouse.down();
@@ -135,13 +137,7 @@ test.describe('carousel', () => {
     await page.clock.runFor(3000);
     expect(await offset(page)).toBe(pressed);
     await page.mouse.up();
-    await page.clock.runFor(1990);
-    await moving(page, false);
-    expect(await offset(page)).toBe(pressed);
-    await page.clock.runFor(10);
-    await moving(page, true);
-    await page.clock.runFor(1000);
-    expect(await offset(page)).toBeLessThan(pressed - 50);
+    await heldThenResumes(page);
   });
 
   test('a touch on a row pauses it, and it resumes 2000 ms after the finger lifts', { tag: '@mobile' }, async ({ page, isMobile }) => {
@@ -152,16 +148,7 @@ test.describe('carousel', () => {
     await moving(page, true);
     const box = await settledOnScreen(page, page.locator('[data-carousel-row="transformations"]'));
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await moving(page, false);
-    await page.clock.runFor(100);
-    const held = await offset(page);
-    await page.clock.runFor(1890);
-    await moving(page, false);
-    expect(await offset(page)).toBe(held);
-    await page.clock.runFor(10);
-    await moving(page, true);
-    await page.clock.runFor(1000);
-    expect(await offset(page)).toBeLessThan(held - 50);
+    await heldThenResumes(page);
   });
 
   test('the pause/play control works with the keyboard and holds until pressed again', async ({ page }) => {
