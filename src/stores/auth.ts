@@ -39,9 +39,9 @@ export async function checkAdmin(client: Client, userId: string): Promise<boolea
 
 let generation = 0;
 
-function runAdminCheck(client: Client, userId: string): void {
-  const mine = ++generation;
-  $auth.setKey('adminPending', true);
+/** `mine` is taken when the check is scheduled: a sign-out (or a newer check) before it runs or answers wins. */
+function runAdminCheck(client: Client, userId: string, mine: number): void {
+  if (mine !== generation) return;
   void checkAdmin(client, userId).then((isAdmin) => {
     if (mine !== generation) return;
     $auth.set({ ...$auth.get(), isAdmin, adminPending: false });
@@ -66,7 +66,8 @@ export function startAuth(client: Client): () => void {
     if (event === 'TOKEN_REFRESHED' && previous.user?.id === user.id && !previous.adminPending) return;
     // Deferred: supabase-js must not be awaited inside its own auth callback.
     $auth.setKey('adminPending', true);
-    setTimeout(() => runAdminCheck(client, user.id), 0);
+    const mine = ++generation;
+    setTimeout(() => runAdminCheck(client, user.id, mine), 0);
   });
   stop = () => {
     data.subscription.unsubscribe();

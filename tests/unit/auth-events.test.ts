@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+/** The auth store's handling of each supabase-js auth event, and the guard's spinner, with a fake client. */
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { act, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import AdminGuard from '~/islands/admin/AdminGuard';
+import type { AdminCopy } from '~/lib/content-schemas';
+import { $auth, startAuth } from '~/stores/auth';
+import adminPage from '../../src/content/pages/admin.json';
+
+const fake = vi.hoisted(() => ({ client: undefined as unknown }));
+vi.mock('~/lib/supabase', () => ({ getSupabase: () => fake.client }));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+let emit: Listener;
+/** User ids whose admin check ran, in order. */
+let checked: string[];
+let admins: Set<string>;
+let stop: () => void;
+
+function fakeClient() {
+  const query = (userId = '') => ({
+    select: () => query(userId),
+    eq: (column: string, value: string) => query(column === 'user_id' ? value : userId),
+    maybeSingle: async () => {
+      checked.push(userId);
+      return { data: admins.has(userId) ? { role: 'admin' } : null, error: null };
+    },
+  });
+  return {
+    auth: {
+      onAuthStateChange: (listener: Listener) => {
+        emit = listener;
+        return { data: { subscription: { unsubscribe() {} } } };
+      },
+    },
+    from: () => query(),
+  };
+}
+
+const session = (id: string, token = 'access') => ({ access_token: token, user: { id } }) as unknown as Session;
+const initial = $auth.get();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  checked = [];
+  admins = new Set(['admin-1']);
+  $auth.set(initial);
+  fake.client = fakeClient();
+  stop = startAuth(fake.client as Parameters<typeof startAuth>[0]);
+});
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+});
+
+/** Runs the deferred admin check and lets its answer land. */
+const settle = () => vi.runAllTimersAsync();
+
+it('defers the admin check on a change event: pending at once, run after the callback returns', async () => {
+  emit('SIGNED_IN', session('admin-1'));
+  expect($auth.get()).toMatchObject({ loading: false, adminPending: true, isAdmin: false });
+  expect(checked).toEqual([]);
+  await settle();
+  expect(checked).toEqual(['admin-1']);
+  expect($auth.get()).toMatchObject({ adminPending: false, isAdmin: true });
+});
+
+it('TOKEN_REFRESHED keeps the role of the same user without a new check, and takes the new session', async () => {
+  emit('INITIAL_SESSION', session('admin-1'));
+  await settle();
+  const refreshed = session('admin-1', 'refreshed');
+  emit('TOKEN_REFRESHED', refreshed);
+  await settle();
+  expect(checked).toEqual(['admin-1']);
+  expect($auth.get()).toMatchObject({ session: refreshed, isAdmin: true, adminPending: false });
+});
+
+it.each(['USER_UPDATED', 'PASSWORD_RECOVERY', 'MFA_CHALLENGE_VERIFIED'] as const)('%s takes the session and checks the admin role again', async (event) => {
+  emit('INITIAL_SESSION', session('member-1'));
+  await settle();
+  admins.add('member-1');
+  const next = session('member-1', event);
+  emit(event, next);
+  expect($auth.get()).toMatchObject({ session: next, loading: false, adminPending: true });
+  await settle();
+  expect(checked).toEqual(['member-1', 'member-1']);
+  expect($auth.get()).toMatchObject({ isAdmin: true, adminPending: false });
+});
+
+it('SIGNED_OUT clears the user and isAdmin', async () => {
+  emit('SIGNED_IN', session('admin-1'));
+  await settle();
+  expect($auth.get().isAdmin).toBe(true);
+  emit('SIGNED_OUT', null);
+  await settle();
+  expect($auth.get()).toMatchObject({ user: null, session: null, isAdmin: false, adminPending: false });
+});
+
+it('a sign-out before the deferred admin check has run leaves isAdmin false', async () => {
+  emit('SIGNED_IN', session('admin-1'));
+  emit('SIGNED_OUT', null);
+  await settle();
+  expect($auth.get()).toMatchObject({ user: null, isAdmin: false, adminPending: false });
+});
+
+it('the guard shows Loading... until auth resolves and while the admin check runs, then Access Denied to a member', async () => {
+  const host = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(host);
+  const spinner = () => host.querySelector('[role="status"]')?.textContent;
+  await act(async () => root.render(createElement(AdminGuard, { copy: adminPage as AdminCopy, data: {} as never })));
+  expect(spinner()).toBe('Loading...');
+  await act(async () => emit('INITIAL_SESSION', session('member-1')));
+  expect(spinner()).toBe('Loading...');
+  await act(settle);
+  expect(spinner()).toBeUndefined();
+  expect(host.querySelector('h1')?.textContent).toBe('Access Denied');
+  act(() => root.unmount());
+  host.remove();
+});
