@@ -1,5 +1,4 @@
 /** Signing in to the dashboard, and the dashboard's tabs, for the admin end-to-end tests. */
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from './fixtures';
 import { SUPABASE_URL } from './helpers';
 
@@ -28,10 +27,7 @@ export async function accessToken(page: Page, user: { email: string; password: s
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+export { expectNoAxeViolations } from './axe';
 
 /** A toast with this title (sonner renders them in a list inside the notifications region). */
 export const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });

@@ -2,7 +2,7 @@
  * Sign-up, confirmation, sign-in and the admin guard against the local Supabase stand-in
  * (started by `npm run preview`, which the e2e web server runs).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { type Page, expect, test } from './fixtures';
 import { MEMBER_STATE } from './auth-state';
 import { SUPABASE_URL, island, scriptsSettled } from './helpers';
@@ -63,7 +63,7 @@ test.describe(() => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Denied');
     await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
     await expect(page.getByText('Only administrators can access the admin panel.')).toBeVisible();
-    expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -116,7 +116,7 @@ test('the admin reaches the dashboard, signs out from the header and lands on /'
   await page.goto('/admin/assets');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
   await expect(page.getByText('Manage your site assets and integrations')).toBeVisible();
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual([]);

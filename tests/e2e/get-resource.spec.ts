@@ -2,13 +2,12 @@
  * The get-resource dialog on /guides. The lead platform is unreachable offline, so its embed
  * script and form are answered here with tiny stand-ins.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
 import { scriptsSettled } from './helpers';
 
 const SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
 const FORM_HOST = 'https://api.leadconnectorhq.com/widget/form/';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function fakeLeadPlatform(page: Page, { scriptFails = false } = {}) {
   const state = { scriptRequests: 0, scriptFails };
@@ -40,8 +39,7 @@ test('opens the resource form, with the script added once; Escape closes and ret
   await expect(frame).toHaveAttribute('src', `${FORM_HOST}Xq7LmV2pRt9KbN4sWc1d`);
   await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Opt-in form' })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();

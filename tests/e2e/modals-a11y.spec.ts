@@ -3,16 +3,10 @@
  * a visitor sees: the booking modal's fallback (offline) and widget, the screener's questions
  * and results, the prompt card, and a toast.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expectNoAxeViolations } from './axe';
+import { expect, test } from './fixtures';
 import { blockBookingHost, hydrated, serveBookingHost } from './helpers';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 for (const path of ['/', '/in-development', '/guides']) {
   test(`${path}: the booking modal open (fallback, then widget) passes axe`, async ({ page, isMobile }) => {
@@ -22,14 +16,14 @@ for (const path of ['/', '/in-development', '/guides']) {
     await page.locator('[data-open-booking]:visible').first().click();
     // The island hydrates on this click and then meets the blocked host: slow on a busy machine.
     await expect(page.locator('[data-booking-fallback]')).toBeVisible({ timeout: 15_000 });
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await serveBookingHost(page);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.locator('#booking-dialog iframe')).toBeVisible();
     await expect(page.getByText('Loading the calendar…')).toBeHidden();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 }
 
@@ -41,12 +35,12 @@ test('/: the screener open (a question, then the results) passes axe', async ({ 
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Find your supplements' });
   await expect(dialog.getByText('Question 1 of 3')).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Build strength' }).click();
   await dialog.getByRole('button', { name: /Beginner/ }).click();
   await dialog.getByRole('button', { name: 'After my workout' }).click();
   await expect(dialog.getByRole('heading', { name: 'Your recommended stack' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('/: the prompt card open, the carousel hydrated and a toast shown pass axe', async ({ page, context }) => {
@@ -59,7 +53,7 @@ test('/: the prompt card open, the carousel hydrated and a toast shown pass axe'
   await expect(page.locator('[data-sonner-toast]')).toBeVisible();
   await page.locator('[data-prompt-toggle]').click();
   await expect(page.locator('#prompt-card')).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('the mobile menu open passes axe', { tag: '@mobile' }, async ({ page, isMobile }) => {
@@ -68,6 +62,6 @@ test('the mobile menu open passes axe', { tag: '@mobile' }, async ({ page, isMob
     await page.goto(path);
     await page.locator('[data-mobile-menu] summary').click();
     await expect(page.locator('[data-mobile-menu] nav')).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   }
 });

@@ -10,6 +10,8 @@ test.describe('discount code', () => {
     test.skip(browserName !== 'chromium');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/');
+    // A tap before the page scripts have started can be lost today (the deferred-script loader).
+    await scriptsSettled(page);
     const card = page.locator('[data-copy-code]');
     await card.scrollIntoViewIfNeeded();
     await expect(island(page, 'Toasts')).toHaveAttribute('ssr', '');
@@ -33,6 +35,7 @@ test.describe('discount code', () => {
       });
     });
     await page.goto('/');
+    // A tap before the page scripts have started can be lost today (the deferred-script loader).
     await scriptsSettled(page);
     const card = page.locator('[data-copy-code]');
     await card.scrollIntoViewIfNeeded();
