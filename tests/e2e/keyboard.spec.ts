@@ -135,7 +135,7 @@ const DIALOGS: DialogCase[] = [
       await serveBookingHost(page, WIDGET_WITH_A_CONTROL);
     },
     loaded: async (page) => {
-      await expect(page.locator('#booking-dialog iframe')).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('#booking-dialog iframe')).toBeVisible();
       await expect(page.locator('#booking-dialog [data-booking-loading]')).toHaveCount(0);
     },
   },
@@ -145,6 +145,11 @@ const DIALOGS: DialogCase[] = [
     opener: (page) => page.getByRole('button', { name: 'Find your supplements' }),
     dialog: (page) => page.getByRole('dialog', { name: 'Find your supplements' }),
     scope: 'dialog[open]',
+    // The screener is an island that hydrates when its section comes into view.
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Find your supplements' }).scrollIntoViewIfNeeded();
+      await hydrated(page, 'ScreenerModal');
+    },
   },
   {
     name: 'floating prompt card',
@@ -155,7 +160,7 @@ const DIALOGS: DialogCase[] = [
     // The round button is hidden while the hero fills the screen.
     ready: async (page) => {
       await page.evaluate(() => window.scrollTo({ top: document.querySelector<HTMLElement>('[data-hero]')!.offsetHeight, behavior: 'instant' }));
-      await expect(page.locator('[data-prompt-toggle]')).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('[data-prompt-toggle]')).toBeVisible();
     },
   },
   {
@@ -170,6 +175,9 @@ const DIALOGS: DialogCase[] = [
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Form</title><input aria-label="Email">' }),
       );
     },
+    loaded: async (page) => {
+      await expect(page.getByRole('dialog').locator('iframe')).toBeVisible();
+    },
   },
 ];
 
@@ -177,6 +185,8 @@ for (const item of DIALOGS) {
   test(`${item.name}: opens with Enter, Tab stays inside with visible focus, Escape closes, focus returns`, async ({ page }) => {
     await item.prepare?.(page);
     await page.goto(item.path);
+    // A key pressed before the page scripts have started can be lost today (the deferred loader).
+    await scriptsSettled(page);
     await item.ready?.(page);
     const opener = item.opener(page);
     await opener.scrollIntoViewIfNeeded();
