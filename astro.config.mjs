@@ -1,10 +1,11 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwind from '@astrojs/tailwind';
+import { headers } from './src/integrations/headers';
+import { onDemandIslands } from './src/integrations/on-demand-islands';
 
 /** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
 const settings = JSON.parse(readFileSync(new URL('./src/content/pages/settings.json', import.meta.url), 'utf8'));
@@ -12,22 +13,8 @@ const site = process.env.PUBLIC_SITE_URL || settings.siteUrl;
 
 const privateRoutes = ['/admin', '/auth'];
 
-/**
- * `client:on-demand="<name>"`: an island that hydrates only when a script asks for it (first use
- * or intent), so pages load no React until the visitor interacts. See src/islands/on-demand.ts.
- */
-/** @type {import('astro').AstroIntegration} */
-const onDemandIslands = {
-  name: 'on-demand-islands',
-  hooks: {
-    'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({ name: 'on-demand', entrypoint: fileURLToPath(new URL('./src/islands/on-demand.ts', import.meta.url)) });
-    },
-  },
-};
-
 // The display face is self-hosted (fontsource variable file, Latin subset) with a metric-matched
-// fallback, not preloaded, and `optional`: src/scripts/display-font.ts uses it from the second page
+// fallback, not preloaded, and `optional`: src/enhancers/display-font.ts uses it from the second page
 // of a visit, from the cache, so it never delays or shifts a page. Body text uses the platform's UI
 // font, so reading text costs no download at all.
 const fontFiles = './node_modules/@fontsource-variable';
@@ -39,12 +26,13 @@ export default defineConfig({
   // Pages inline their stylesheet (about 6 KB gzip): no render-blocking request before first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
-    onDemandIslands,
+    onDemandIslands(),
     react(),
     tailwind({ applyBaseStyles: false }),
     sitemap({
       filter: (page) => !privateRoutes.some((route) => new URL(page).pathname.startsWith(route)),
     }),
+    headers(),
   ],
   server: { host: '127.0.0.1', port: 4321 },
   experimental: {
@@ -63,20 +51,6 @@ export default defineConfig({
     ],
   },
   vite: {
-    build: {
-      assetsInlineLimit: 0,
-      rollupOptions: {
-        output: {
-          // The small modules that the enhancers of every page share go into one chunk, so a
-          // page loads a couple of scripts rather than a dozen tiny ones, each a round trip.
-          manualChunks(id) {
-            if (/[\\/]node_modules[\\/]nanostores[\\/]/.test(id)) return 'site';
-            if (/[\\/]src[\\/](stores|scripts)[\\/](booking|screener|toasts|prompt|islands|dialog|load-script|booking-opener|nav)\.ts$/.test(id)) return 'site';
-            if (/[\\/]src[\\/]lib[\\/]idle\.ts$/.test(id)) return 'site';
-            return undefined;
-          },
-        },
-      },
-    },
+    build: { assetsInlineLimit: 0 },
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './scripts/browser.mjs';
+import { chromiumPath } from './tools/browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -58,8 +58,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node scripts/preview.mjs',
-      // It stops wrangler, which runs in a process group of its own (see scripts/preview.mjs).
+      command: 'node tools/preview.mjs',
+      // It stops wrangler, which runs in a process group of its own (see tools/preview.mjs).
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken },
       url: `${baseURL}/api/health`,

@@ -2,7 +2,7 @@
  * The /auth screen: sign in and sign up with e-mail and password, resend of the confirmation
  * e-mail, and the catalogue's messages (src/lib/auth-messages.ts). A signed-in visitor goes to /.
  * Hydrates on first use (`client:on-demand="auth"`, src/lib/auth-load.ts); what the visitor did
- * before that is held by src/scripts/auth-early.ts and replayed here.
+ * before that is held by src/enhancers/auth-early.ts and replayed here.
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -74,7 +74,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [offerResend, setOfferResend] = useState(false);
   // The server renders the buttons disabled: without JavaScript a native submit can never carry
-  // the password. With it, src/scripts/auth-early.ts enables them before hydration.
+  // the password. With it, src/enhancers/auth-early.ts enables them before hydration.
   const [ready, setReady] = useState(false);
   const [submitHeld, setSubmitHeld] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,6 +1,6 @@
 /**
  * The booking (conversion) modal, on every public page. Hydrates on first use
- * (`client:on-demand="booking"`); the static opener (src/scripts/booking-opener.ts) has already
+ * (`client:on-demand="booking"`); the static opener (src/enhancers/booking-opener.ts) has already
  * shown the native <dialog> by then, so the visitor never waits for React to see it.
  *
  * On the first opening it loads the coach's scheduling embed script and the booking widget
@@ -11,7 +11,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOOKING_COMPLETE_EVENT, bookingSignalFrom } from '~/lib/booking';
-import { loadScriptOnce } from '~/scripts/load-script';
+import { loadScriptOnce } from '~/lib/embed-script';
 import { $booking } from '~/stores/booking';
 import ModalShell from './ModalShell';
 
@@ -78,7 +78,7 @@ export default function BookingModal({
     setScriptLoaded(false);
     setFrameLoaded(false);
     let cancelled = false;
-    loadScriptOnce(embedScript).then(
+    loadScriptOnce(document, embedScript).then(
       () => !cancelled && setScriptLoaded(true),
       (error: unknown) => {
         console.warn('booking: the scheduling embed script did not load', error);

@@ -2,7 +2,7 @@
  * The floating prompt's card (SPEC §4): the message of the section the visitor lingered on (or
  * the default greeting), an action button that scrolls to #contact and closes the card, and a
  * close button. Hydrates when first opened (`client:on-demand="prompt"`); which message to show
- * is decided by the framework-free watcher (src/scripts/floating-prompt.ts) via the store.
+ * is decided by the framework-free watcher (src/enhancers/floating-prompt.ts) via the store.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +47,7 @@ export default function PromptCard({ copy, prompts }: Props) {
 
   const close = (returnFocus: boolean) => {
     // Focus first: once closed, the round button hides if the hero fills the screen, unless it
-    // has the focus (src/scripts/floating-prompt.ts), and a hidden button cannot take it.
+    // has the focus (src/enhancers/floating-prompt.ts), and a hidden button cannot take it.
     if (returnFocus) toggleButton()?.focus();
     $prompt.set({ ...$prompt.get(), open: false });
   };

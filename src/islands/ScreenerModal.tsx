@@ -66,7 +66,7 @@ export default function ScreenerModal({ copy, questions, recommendations, code, 
 
   useEffect(() => setHydrated(true), []);
 
-  // Closing resets (the dialog's close event sets the store; see src/scripts/screener-opener.ts).
+  // Closing resets (the dialog's close event sets the store; see src/enhancers/screener-opener.ts).
   useEffect(() => {
     if (open) return;
     setStep(0);

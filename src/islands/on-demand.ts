@@ -1,6 +1,6 @@
 /**
  * The `client:on-demand="<name>"` directive: the island hydrates only when a script asks for it
- * with requestIsland('<name>') (src/scripts/islands.ts), i.e. on first use or intent, never on
+ * with requestIsland('<name>') (src/enhancers/islands.ts), i.e. on first use or intent, never on
  * page load. Registered in astro.config.mjs. Astro inlines this in pages that use it.
  */
 import type { ClientDirective } from 'astro';

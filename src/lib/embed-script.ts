@@ -1,27 +1,31 @@
 /**
- * Third-party embed scripts (the lead platform's form_embed.js): added to the page once and
- * reused by every later opening. A failed load is forgotten, so the next opening retries.
+ * Third-party embed scripts (the scheduling and lead platforms' form_embed.js): added to the page
+ * once and reused by every later opening. A failed or timed-out load is forgotten (its element
+ * removed), so the next opening retries.
  */
 const loads = new Map<string, Promise<void>>();
 
-export function loadScriptOnce(doc: Document, src: string): Promise<void> {
+export function loadScriptOnce(doc: Document, src: string, timeoutMs = 15_000): Promise<void> {
   const pending = loads.get(src);
   if (pending) return pending;
+  const win = doc.defaultView ?? window;
   const load = new Promise<void>((resolve, reject) => {
     const script = doc.createElement('script');
     script.src = src;
     script.async = true;
     script.dataset.embedScript = '';
-    script.addEventListener('load', () => resolve(), { once: true });
-    script.addEventListener(
-      'error',
-      () => {
-        script.remove();
-        loads.delete(src);
-        reject(new Error(`could not load ${src}`));
-      },
-      { once: true },
-    );
+    const timer = win.setTimeout(() => fail(`timed out loading ${src}`), timeoutMs);
+    const fail = (message: string) => {
+      win.clearTimeout(timer);
+      script.remove();
+      loads.delete(src);
+      reject(new Error(message));
+    };
+    script.addEventListener('load', () => {
+      win.clearTimeout(timer);
+      resolve();
+    }, { once: true });
+    script.addEventListener('error', () => fail(`could not load ${src}`), { once: true });
     doc.head.append(script);
   });
   loads.set(src, load);

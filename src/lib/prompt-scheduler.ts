@@ -4,7 +4,7 @@
  * section at most once; never while the card is open (a section that comes due while the card
  * is open is skipped until it leaves the screen and comes back).
  *
- * The browser side (src/scripts/floating-prompt.ts) feeds it visibility changes, card
+ * The browser side (src/enhancers/floating-prompt.ts) feeds it visibility changes, card
  * open/close and timer ticks, and sets a timer for `nextDueAt`.
  */
 export const PROMPT_DELAY_MS = 3000;

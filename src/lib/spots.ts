@@ -1,6 +1,6 @@
 /**
  * The "n spots left in <Month>" badge text. The month is the visitor's current month:
- * pages render it at build time and src/scripts/spots-badge.ts corrects it in the browser.
+ * pages render it at build time and src/enhancers/spots-badge.ts corrects it in the browser.
  */
 export interface SpotsTemplates {
   /** Text for exactly one spot, with {count} and {month}. */

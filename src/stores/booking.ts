@@ -1,6 +1,6 @@
 /**
  * The booking (conversion) modal's request, shared by the static "START YOUR JOURNEY" buttons
- * (src/scripts/booking-opener.ts) and the island (src/islands/BookingModal.tsx). A click before
+ * (src/enhancers/booking-opener.ts) and the island (src/islands/BookingModal.tsx). A click before
  * the island has hydrated is kept here, so it is not lost.
  */
 import { atom } from 'nanostores';

@@ -1,5 +1,5 @@
 /**
- * The floating prompt: what the framework-free watcher (src/scripts/floating-prompt.ts) has
+ * The floating prompt: what the framework-free watcher (src/enhancers/floating-prompt.ts) has
  * decided, read by the card island (src/islands/PromptCard.tsx) once the visitor opens it.
  */
 import { atom } from 'nanostores';

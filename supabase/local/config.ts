@@ -4,12 +4,12 @@
  * These keys and the JWT secret are public development values: never use them in production.
  */
 import { resolve } from 'node:path';
+import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_HOST, LOCAL_SUPABASE_PORT } from '../../src/lib/local-supabase';
 
 /** The Supabase CLI's local JWT secret (apps/cli-go/pkg/config). */
 export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 /** HS256 JWTs `{"iss":"supabase-demo","role":...,"exp":1983812996}` signed with DEV_JWT_SECRET. */
-export const DEV_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEV_ANON_KEY = LOCAL_SUPABASE_ANON_KEY;
 export const DEV_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
@@ -50,8 +50,8 @@ function int(name: string, value: string | undefined, fallback: number): number 
 export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConfig {
   const dataDir = env.STANDIN_DATA_DIR === ':memory:' ? null : resolve(root, env.STANDIN_DATA_DIR ?? '.local-data/supabase');
   return {
-    host: env.STANDIN_HOST ?? '127.0.0.1',
-    port: int('STANDIN_PORT', env.STANDIN_PORT, 54321),
+    host: env.STANDIN_HOST ?? LOCAL_SUPABASE_HOST,
+    port: int('STANDIN_PORT', env.STANDIN_PORT, LOCAL_SUPABASE_PORT),
     dataDir,
     jwtSecret: env.STANDIN_JWT_SECRET ?? DEV_JWT_SECRET,
     anonKey: env.STANDIN_ANON_KEY ?? DEV_ANON_KEY,

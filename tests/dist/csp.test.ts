@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy the build writes into dist/_headers (scripts/csp.mjs) lets every
+ * The Content-Security-Policy the build writes into dist/_headers (src/integrations/headers.ts) lets every
  * inline script of every page run, and nothing else inline: no 'unsafe-inline' or 'unsafe-eval'
  * for scripts, no inline handlers or javascript: URLs, no framing, no plugins.
  */
@@ -7,8 +7,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
-import { PLACEHOLDER, forbiddenInlineCode, inlineScripts, sha256 } from '../../scripts/csp.mjs';
+import { forbiddenInlineCode, inlineScripts, sha256 } from '../../src/integrations/csp';
 import { DIST, htmlFiles, textFiles } from './dist-files';
+
+/** The placeholder older builds left in `_headers` when a step after `astro build` did not run. */
+const PLACEHOLDER = '__CSP__';
 
 /** Sources that would let a script the build did not write run. */
 const UNSAFE_SCRIPT_SOURCE = /^('unsafe-(inline|eval|hashes)'|\*|(https?|data|blob):)$/i;

@@ -1,12 +1,10 @@
 /**
  * Which JavaScript a page of the build loads before the visitor interacts, read from its HTML:
- * its `<script src>` and modulepreload links, the URLs its inline scripts name (the deferred
- * loader that scripts/defer-scripts.mjs writes starts its list after `load`, interaction or not),
- * the files of islands that hydrate without interaction, and what all of these import statically.
+ * its `<script src>` and modulepreload links, the URLs its inline scripts name, the files of islands that hydrate without interaction, and what all of these import statically.
  */
 import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
-import { inlineScripts } from '../../scripts/csp.mjs';
+import { inlineScripts } from '../../src/integrations/csp';
 import { distFile } from './dist-files';
 
 /** Client directives that wait for the visitor: first use (on-demand) or scrolling near (visible). */

@@ -1,6 +1,6 @@
-/** Every page of the build is valid HTML by the Nu HTML checker (scripts/vnu.mjs). */
+/** Every page of the build is valid HTML by the Nu HTML checker (tools/vnu.mjs). */
 import { expect, test } from 'vitest';
-import { checkHtml } from '../../scripts/vnu.mjs';
+import { checkHtml } from '../../tools/vnu.mjs';
 import { DIST, htmlFiles } from './dist-files';
 
 // One run of the checker on Java over every page.

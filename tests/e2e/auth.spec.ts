@@ -5,7 +5,7 @@
 import { expectNoAxeViolations } from './axe';
 import { type Page, expect, test } from './fixtures';
 import { MEMBER_STATE } from './auth-state';
-import { SUPABASE_URL, island, scriptsSettled } from './helpers';
+import { SUPABASE_URL, island, pageScriptsReady } from './helpers';
 
 const SUPABASE = SUPABASE_URL;
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -90,7 +90,7 @@ test.describe(() => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/auth');
-    await scriptsSettled(page);
+    await pageScriptsReady(page);
     await expect(island(page, 'AuthForm')).toHaveAttribute('ssr', '');
     expect(scripts.filter((path) => /AuthForm|supabase|client\./.test(path))).toEqual([]);
 

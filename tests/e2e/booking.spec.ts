@@ -5,7 +5,7 @@
  * from that host fires `booking:complete` and goes to /thank-you/call.
  */
 import { expect, test, type Page } from './fixtures';
-import { BOOKED_WIDGET, blockBookingHost, hydrated, island, scriptsSettled, serveBookingHost } from './helpers';
+import { BOOKED_WIDGET, blockBookingHost, hydrated, island, pageScriptsReady, serveBookingHost } from './helpers';
 
 const DIALOG_NAME = 'Book your free consultation call';
 
@@ -79,7 +79,7 @@ test.describe('booking modal', () => {
   test('loads the embed script and the widget only when first opened, and only once', async ({ page }) => {
     const counts = await serveBookingHost(page);
     await page.goto('/');
-    await scriptsSettled(page);
+    await pageScriptsReady(page);
     expect(counts).toEqual({ script: 0, widget: 0 });
     await expect(page.locator('#booking-dialog iframe')).toHaveCount(0);
     await (await journeyButton(page)).click();

@@ -4,7 +4,7 @@
  * later, a visible pause/play control, no autoscroll with reduced motion.
  */
 import { expect, test, type Locator, type Page } from './fixtures';
-import { hydrated, island, pausedClock, scriptsSettled } from './helpers';
+import { hydrated, island, pausedClock, pageScriptsReady } from './helpers';
 
 const track = (page: Page) => page.locator('[data-carousel-row="transformations"] [data-carousel-track]');
 
@@ -73,7 +73,7 @@ test.describe('carousel', () => {
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     await page.goto('/');
-    await scriptsSettled(page);
+    await pageScriptsReady(page);
     await expect(island(page, 'TestimonialsCarousel')).toHaveAttribute('ssr', '');
     expect(scripts.some((url) => url.includes('TestimonialsCarousel'))).toBe(false);
     await expect(track(page).locator('li')).toHaveCount(18);

@@ -5,7 +5,7 @@
  * card; the close button closes it. No React until the visitor opens it.
  */
 import { expect, test, type Page } from './fixtures';
-import { homeEnhancersStarted, hydrated, island, pausedClock } from './helpers';
+import { pageScriptsReady, hydrated, island, pausedClock } from './helpers';
 
 const toggle = (page: Page) => page.locator('[data-prompt-toggle]');
 const dot = (page: Page) => page.locator('[data-prompt-dot]');
@@ -40,7 +40,7 @@ test.describe('floating prompt', () => {
   test('a section seen for 3000 ms becomes the message, with the red dot', async ({ page }) => {
     await pausedClock(page);
     await page.goto('/');
-    await homeEnhancersStarted(page);
+    await pageScriptsReady(page);
     await pastHero(page);
     await expect(toggle(page)).toHaveAccessibleName('Chat with Kayla');
     await expect(dot(page)).toBeHidden();
@@ -110,7 +110,7 @@ test.describe('floating prompt', () => {
   test('each section at most once, and nothing while the card is open', async ({ page }) => {
     await pausedClock(page);
     await page.goto('/');
-    await homeEnhancersStarted(page);
+    await pageScriptsReady(page);
     await pastHero(page);
     // The card is open: a section seen meanwhile does not become the message.
     await toggle(page).click();

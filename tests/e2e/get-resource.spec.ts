@@ -4,7 +4,7 @@
  */
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from './fixtures';
-import { scriptsSettled } from './helpers';
+import { pageScriptsReady } from './helpers';
 
 const SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
 const FORM_HOST = 'https://api.leadconnectorhq.com/widget/form/';
@@ -89,7 +89,7 @@ test('no React loads on /guides until a visitor reaches for a resource', async (
   const scripts: string[] = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
   await page.goto('/guides');
-  await scriptsSettled(page);
+  await pageScriptsReady(page);
   const before = scripts.length;
   await page.locator('[data-get-resource="fit-batty-blueprint"]').click();
   await expect(dialog(page)).toBeVisible();

@@ -74,31 +74,12 @@ export async function pausedClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
-/** Resolves once the page's own scripts have run (they start after `load` and the next frame). */
+/**
+ * Resolves once the page's own scripts have run: they are module scripts, which run when the
+ * document is parsed, before DOMContentLoaded.
+ */
 export async function pageScriptsReady(page: Page): Promise<void> {
-  await page.locator('html[data-page-scripts="ready"]').waitFor({ state: 'attached' });
-}
-
-/**
- * The page's scripts start after `load` and the next frame, and the home page starts the
- * enhancers below the hero at an idle moment, at the latest 500 ms later: on a paused clock, move
- * time on to each point and wait for them.
- */
-export async function homeEnhancersStarted(page: Page): Promise<void> {
-  await page.clock.runFor(50);
-  await pageScriptsReady(page);
-  await page.clock.runFor(500);
-  await page.locator('html[data-home-enhanced]').waitFor({ state: 'attached' });
-}
-
-/**
- * Resolves once the page has done what it does without the visitor: its scripts have run and,
- * on the home page, the enhancers below the hero have started. Anything fetched after this
- * point was asked for by an interaction or a scroll.
- */
-export async function scriptsSettled(page: Page): Promise<void> {
-  await pageScriptsReady(page);
-  if (new URL(page.url()).pathname === '/') await page.locator('html[data-home-enhanced]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
 }
 
 /** Resolves after two animation frames: scroll handlers and intersection observers have run. */

@@ -2,14 +2,14 @@
  * What moves on the home page: the About heading's typing animation, the community video and
  * the hero video with its parallax. Timings run on Playwright's fake clock.
  */
-import { expect, test } from './fixtures';
-import { homeEnhancersStarted, nextFrames, pausedClock, scriptsSettled, serveVideos } from './helpers';
+import { expect,  test  } from './fixtures';
+import { nextFrames, pageScriptsReady, pausedClock, serveVideos } from './helpers';
 
 test.describe('typing animation', () => {
   test('types, pauses, deletes and moves on (80/40/2500 ms), only while the heading is on screen', async ({ page }) => {
     await pausedClock(page);
     await page.goto('/');
-    await homeEnhancersStarted(page);
+    await pageScriptsReady(page);
     const typed = page.locator('[data-typing]');
     await expect(typed).toHaveAttribute('data-typing-active', '');
     await expect(typed).toHaveText('Business Women');
@@ -54,7 +54,7 @@ test.describe('typing animation', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await pausedClock(page);
     await page.goto('/');
-    await homeEnhancersStarted(page);
+    await pageScriptsReady(page);
     const typed = page.locator('[data-typing]');
     await page.evaluate(() => document.getElementById('about-heading')?.scrollIntoView({ block: 'center' }));
     await page.clock.runFor(10_000);
@@ -107,7 +107,7 @@ test.describe('community video', () => {
   test('is not fetched before it comes near the screen', async ({ page }) => {
     const seen = await serveVideos(page);
     await page.goto('/');
-    await scriptsSettled(page);
+    await pageScriptsReady(page);
     await nextFrames(page);
     await expect(page.locator('[data-community-video] video')).not.toHaveAttribute('src');
     expect(seen.filter((url) => url.includes('/community/'))).toEqual([]);
@@ -161,7 +161,7 @@ test.describe('hero video', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await pausedClock(page);
     await page.goto('/');
-    await homeEnhancersStarted(page);
+    await pageScriptsReady(page);
     // Past the idle moment after load where the video would start (2000 ms at the latest).
     await page.clock.runFor(2500);
     await expect(page.locator('[data-hero-video]')).not.toHaveAttribute('src');
@@ -174,7 +174,7 @@ test.describe('hero video', () => {
     await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
     await pausedClock(page);
     await page.goto('/');
-    await homeEnhancersStarted(page);
+    await pageScriptsReady(page);
     await page.clock.runFor(2500);
     await expect(page.locator('[data-hero-video]')).not.toHaveAttribute('src');
     expect(seen).toEqual([]);

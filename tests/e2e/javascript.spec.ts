@@ -22,8 +22,6 @@ async function scriptsBeforeInteraction(page: Page, path: string) {
   });
   await page.goto(path, { waitUntil: 'load' });
   await pageScriptsReady(page);
-  // The home page starts its enhancers below the hero at the first idle moment after that.
-  if (path === '/') await page.locator('html[data-home-enhanced]').waitFor({ state: 'attached' });
   return { all: () => Promise.all(bodies), count: () => bodies.length };
 }
 

@@ -5,7 +5,7 @@
  * returns to the control that opened it.
  */
 import { expect, test, type Locator, type Page } from './fixtures';
-import { hydrated, scriptsSettled, serveBookingHost } from './helpers';
+import { hydrated, pageScriptsReady, serveBookingHost } from './helpers';
 
 // The pages include the 404 page, which logs the missing path; the videos are refused on purpose
 // (their controls appear only once a video plays).
@@ -16,7 +16,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /** Scrolls through the page so every island that hydrates when visible has done so. */
 async function settle(page: Page) {
-  await scriptsSettled(page);
+  await pageScriptsReady(page);
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
@@ -185,8 +185,6 @@ for (const item of DIALOGS) {
   test(`${item.name}: opens with Enter, Tab stays inside with visible focus, Escape closes, focus returns`, async ({ page }) => {
     await item.prepare?.(page);
     await page.goto(item.path);
-    // A key pressed before the page scripts have started can be lost today (the deferred loader).
-    await scriptsSettled(page);
     await item.ready?.(page);
     const opener = item.opener(page);
     await opener.scrollIntoViewIfNeeded();

@@ -5,7 +5,7 @@
  * no parallax; the booking modal opens without a running animation either.
  */
 import { expect, test, type Page } from './fixtures';
-import { hydrated, nextFrames, scriptsSettled, serveBookingHost, serveVideos } from './helpers';
+import { hydrated, nextFrames, pageScriptsReady, serveBookingHost, serveVideos } from './helpers';
 
 // Every page includes the 404 page, which logs the missing path.
 test.use({ allowedErrors: /404 Error: User attempted|status of 404/ });
@@ -46,7 +46,7 @@ for (const path of PAGES) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const fetched = await serveVideos(page);
     await page.goto(path);
-    await scriptsSettled(page);
+    await pageScriptsReady(page);
     const isHome = path === '/';
     const heroMedia = page.locator('[data-hero-media]');
     await scrollThrough(page, async () => {

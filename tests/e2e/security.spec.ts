@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN_STATE } from './auth-state';
 import { expect, test, type Page } from './fixtures';
-import { hydrated, scriptsSettled, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
+import { hydrated, pageScriptsReady, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
 import { routes } from './routes';
 
 const FORM_SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
@@ -59,7 +59,7 @@ test('the headers: CSP and the others on HTML, long cache on /_astro assets, sho
   expect(html['permissions-policy']).toContain('camera=()');
   expect(html['cache-control']).toBe('public, max-age=0, must-revalidate');
 
-  // The first script the page loads is a hashed /_astro asset (named in its deferred loader).
+  // The page's scripts are hashed /_astro assets.
   const src = /"(\/_astro\/[^"]+\.js)"/.exec(await page.text())?.[1];
   expect(src).toBeTruthy();
   const asset = (await request.get(src!)).headers();
@@ -82,7 +82,7 @@ test.describe(() => {
     for (const route of routes) {
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
-      await scriptsSettled(page);
+      await pageScriptsReady(page);
     }
   });
 });

@@ -3,15 +3,13 @@
  * first use; the button becomes a Shop link) and the supplements screener modal.
  */
 import { expect, test } from './fixtures';
-import { hydrated, island, scriptsSettled } from './helpers';
+import { hydrated, island, pageScriptsReady } from './helpers';
 
 test.describe('discount code', () => {
   test('copies the code: success toast, then the button becomes the Shop link', async ({ page, context, browserName }) => {
     test.skip(browserName !== 'chromium');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/');
-    // A tap before the page scripts have started can be lost today (the deferred-script loader).
-    await scriptsSettled(page);
     const card = page.locator('[data-copy-code]');
     await card.scrollIntoViewIfNeeded();
     await expect(island(page, 'Toasts')).toHaveAttribute('ssr', '');
@@ -35,8 +33,6 @@ test.describe('discount code', () => {
       });
     });
     await page.goto('/');
-    // A tap before the page scripts have started can be lost today (the deferred-script loader).
-    await scriptsSettled(page);
     const card = page.locator('[data-copy-code]');
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('button', { name: 'Copy code' }).click();
@@ -65,7 +61,7 @@ test.describe('supplements screener', () => {
 
   test('hydrates when the section comes into view, not before', async ({ page }) => {
     await page.goto('/');
-    await scriptsSettled(page);
+    await pageScriptsReady(page);
     await expect(island(page, 'ScreenerModal')).toHaveAttribute('ssr', '');
     await page.locator('#supplements').scrollIntoViewIfNeeded();
     await hydrated(page, 'ScreenerModal');

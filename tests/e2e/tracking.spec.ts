@@ -3,7 +3,7 @@
  * thank-you page. The pixel event (Meta's fbevents.js replaced by a recorder) and the server
  * event carry the same event id and the landing's attribution; a reload sends nothing new.
  */
-import { withMetaPixel } from '../../scripts/csp.mjs';
+import { withMetaPixel } from '../../src/integrations/csp';
 import { expect, test, type Page, type Request } from './fixtures';
 
 test.skip(({ isMobile }) => isMobile, 'tracking does not depend on the viewport');

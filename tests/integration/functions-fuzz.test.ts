@@ -4,7 +4,7 @@
  * valid request on each path does.
  */
 import { expect, it } from 'vitest';
-import { report, runFunctionFuzz } from '../../scripts/fuzz/run.mjs';
+import { report, runFunctionFuzz } from '../../tools/fuzz/run.mjs';
 
 const base = Number(process.env.FUZZ_TEST_PORT ?? 4750);
 

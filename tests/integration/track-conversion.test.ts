@@ -6,8 +6,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGraph } from '../../scripts/tracking/fake-graph.mjs';
-import { startPagesDev } from '../../scripts/tracking/wrangler-pages.mjs';
+import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
+import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deno = `${root}node_modules/.bin/deno`;

@@ -1,8 +1,8 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { inlineScript } from '~/build/inline-script';
+import { inlineScript } from '~/integrations/inline-script';
 import { AUTH_INTENTS_KEY, AUTH_READY, authNeededAtLoad, isAuthIntent, replayHeld } from '~/lib/auth-load';
-import { ISLAND_REQUESTS } from '~/scripts/islands';
+import { ISLAND_REQUESTS } from '~/enhancers/islands';
 
 describe('authNeededAtLoad', () => {
   const plain = { hash: '', search: '' };
@@ -51,7 +51,7 @@ async function authPage(url = 'https://coach.test/auth', storage: Record<string,
   const win = dom.window;
   for (const [key, value] of Object.entries(storage)) win.localStorage.setItem(key, value);
   const script = win.document.createElement('script');
-  script.textContent = await inlineScript('src/scripts/auth-early.ts');
+  script.textContent = await inlineScript('src/enhancers/auth-early.ts');
   win.document.body.append(script);
   const state = win as unknown as Record<string, unknown>;
   return {

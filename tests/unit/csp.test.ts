@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsp, forbiddenInlineCode, inlineScripts, sha256, withMetaPixel } from '../../scripts/csp.mjs';
+import { buildCsp, forbiddenInlineCode, inlineScripts, sha256, withMetaPixel } from '../../src/integrations/csp';
 
 const embeds = {
   leadFormHost: 'https://api.leadconnectorhq.com',

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JSDOM } from 'jsdom';
-import { DISPLAY_FONT_CLASS, SESSION_KEY, applyCachedDisplayFont, cacheFaces, useDisplayFont } from '~/scripts/display-font';
+import { DISPLAY_FONT_CLASS, SESSION_KEY, cacheFaces, useDisplayFont } from '~/enhancers/display-font';
 
 const root = () => document.documentElement;
 
@@ -96,37 +95,5 @@ describe('cacheFaces', () => {
     fakeFonts(['unloaded'], true);
     await cacheFaces(document, window);
     expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
-  });
-});
-
-describe('applyCachedDisplayFont (inlined in the head)', () => {
-  /** Runs the serialized function in a page at `url` reached from `referrer`, as the head does. */
-  function pageFrom(referrer: string, cached: boolean) {
-    const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'https://coach.test/guides', ...(referrer ? { referrer } : {}), runScripts: 'dangerously' });
-    if (cached) dom.window.sessionStorage.setItem(SESSION_KEY, '1');
-    const reads: string[] = [];
-    const getItem = dom.window.Storage.prototype.getItem;
-    dom.window.Storage.prototype.getItem = function (key: string) {
-      reads.push(key);
-      return getItem.call(this, key);
-    };
-    const script = dom.window.document.createElement('script');
-    script.textContent = `(${applyCachedDisplayFont.toString()})(document, ${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(DISPLAY_FONT_CLASS)})`;
-    dom.window.document.head.append(script);
-    return { usesFace: dom.window.document.documentElement.classList.contains(DISPLAY_FONT_CLASS), reads };
-  }
-
-  it('a page reached from this site with the face cached this visit uses it before the first paint', () => {
-    expect(pageFrom('https://coach.test/', true)).toEqual({ usesFace: true, reads: [SESSION_KEY] });
-  });
-
-  it('a page reached from this site before the face was cached keeps the fallback', () => {
-    expect(pageFrom('https://coach.test/', false).usesFace).toBe(false);
-  });
-
-  it('a landing page (from an ad, a search, or typed) does not read the storage at all', () => {
-    for (const referrer of ['https://l.facebook.com/', 'https://coach.test.evil.example/', '']) {
-      expect(pageFrom(referrer, true)).toEqual({ usesFace: false, reads: [] });
-    }
   });
 });

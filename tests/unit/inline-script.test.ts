@@ -1,9 +1,10 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
-import { inlineScript } from '~/build/inline-script';
+import { inlineScript } from '~/integrations/inline-script';
+import { DISPLAY_FONT_CLASS, SESSION_KEY } from '~/enhancers/display-font';
 import { TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
 
-const ATTRIBUTION = 'src/scripts/attribution-early.ts';
+const ATTRIBUTION = 'src/enhancers/attribution-early.ts';
 
 /** A page at `url` whose <head> runs `source` as a browser runs `<script>…</script>`. */
 function pageRunning(source: string, url: string, beforeScripts: (win: JSDOM['window']) => void = () => {}) {
@@ -84,6 +85,60 @@ describe('inlineScript', () => {
   });
 
   it('names the entry when it cannot be bundled', async () => {
-    await expect(inlineScript('src/scripts/no-such-entry.ts')).rejects.toThrow(/no-such-entry/);
+    await expect(inlineScript('src/enhancers/no-such-entry.ts')).rejects.toThrow(/no-such-entry/);
+  });
+});
+
+describe('the display-font head script (inlined before the first paint)', () => {
+  /** Runs the built head script in a page at `url` reached from `referrer`, as the head does. */
+  async function pageFrom(referrer: string, cached: boolean) {
+    const source = await inlineScript('src/enhancers/display-font-early.ts');
+    const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'https://coach.test/guides', ...(referrer ? { referrer } : {}), runScripts: 'dangerously' });
+    if (cached) dom.window.sessionStorage.setItem(SESSION_KEY, '1');
+    const reads: string[] = [];
+    const getItem = dom.window.Storage.prototype.getItem;
+    dom.window.Storage.prototype.getItem = function (key: string) {
+      reads.push(key);
+      return getItem.call(this, key);
+    };
+    const script = dom.window.document.createElement('script');
+    script.textContent = source;
+    dom.window.document.head.append(script);
+    return { usesFace: dom.window.document.documentElement.classList.contains(DISPLAY_FONT_CLASS), reads };
+  }
+
+  it('a page reached from this site with the face cached this visit uses it before the first paint', async () => {
+    expect(await pageFrom('https://coach.test/', true)).toEqual({ usesFace: true, reads: [SESSION_KEY] });
+  });
+
+  it('a page reached from this site before the face was cached keeps the fallback', async () => {
+    expect((await pageFrom('https://coach.test/', false)).usesFace).toBe(false);
+  });
+
+  it('a landing page (from an ad, a search, or typed) does not read the storage at all', async () => {
+    for (const referrer of ['https://l.facebook.com/', 'https://coach.test.evil.example/', '']) {
+      expect(await pageFrom(referrer, true)).toEqual({ usesFace: false, reads: [] });
+    }
+  });
+});
+
+describe('the preview photo script (inlined right after the photo frame)', () => {
+  it('chooses one of the photos for the frame right before it, as the page runs it', async () => {
+    const source = await inlineScript('src/enhancers/random-photo-early.ts');
+    const choices = [
+      { src: '/a.webp', srcset: '/a-400.webp 400w', alt: 'Photo A' },
+      { src: '/c.webp', srcset: '/c-400.webp 400w', alt: 'Photo C' },
+    ];
+    const dom = new JSDOM(
+      `<!doctype html><body><div data-random-photo data-choices='${JSON.stringify(choices)}' data-width="800" data-height="1000"><noscript><img src="/a.webp" alt="Photo A"></noscript></div></body>`,
+      { runScripts: 'dangerously' },
+    );
+    dom.window.Math.random = () => 0.9;
+    const script = dom.window.document.createElement('script');
+    script.textContent = source;
+    dom.window.document.body.append(script);
+    const img = dom.window.document.querySelector('[data-random-photo] img');
+    expect(img?.getAttribute('src')).toBe('/c.webp');
+    expect(img?.getAttribute('alt')).toBe('Photo C');
   });
 });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import onDemand from '~/islands/on-demand';
-import { requestIsland } from '~/scripts/islands';
-import { copyText } from '~/scripts/copy-code';
+import { requestIsland } from '~/enhancers/islands';
+import { copyText } from '~/enhancers/copy-code';
 
 const directive = (name: string) => {
   const hydrate = vi.fn(async () => {});

@@ -1,11 +1,11 @@
 /**
- * The preview's front door (scripts/preview-front.mjs) over real sockets: it passes answers
+ * The preview's front door (tools/preview-front.mjs) over real sockets: it passes answers
  * through unchanged and holds requests while the server behind it is down.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFront } from '../../scripts/preview-front.mjs';
+import { startFront } from '../../tools/preview-front.mjs';
 
 const open: http.Server[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { showRandomPhoto, type PhotoChoice } from '~/scripts/random-photo';
+import { showRandomPhoto, type PhotoChoice } from '~/enhancers/random-photo';
 
 const choices: PhotoChoice[] = [
   { src: '/a.webp', srcset: '/a-400.webp 400w', alt: 'Photo A' },
@@ -47,12 +47,5 @@ describe('showRandomPhoto', () => {
     showRandomPhoto(frame, () => 0.5);
     expect(frame.querySelector('img')).toBeNull();
     expect(frame.querySelector('noscript')).not.toBeNull();
-  });
-
-  it('runs from its own source text, as the page runs it', () => {
-    const frame = photoFrame();
-    const run = new Function('frame', `(${showRandomPhoto.toString()})(frame, () => 0.9)`);
-    run(frame);
-    expect(frame.querySelector('img')!.getAttribute('src')).toBe('/c.webp');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { enhanceSpotsBadges } from '~/scripts/spots-badge';
+import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
 
 describe('enhanceSpotsBadges', () => {
   it('replaces the build-time month with the visitor’s month', () => {

@@ -11,7 +11,7 @@ import CloudFiles from '~/islands/admin/assets/CloudFiles';
 import CalendarDebugger from '~/islands/admin/calendar/CalendarDebugger';
 import type { Asset } from '~/lib/admin/assets';
 import { screenerQuestionSchema } from '~/lib/content-schemas';
-import { scrollToHashAfterLoad } from '~/scripts/nav';
+import { scrollToHashAfterLoad } from '~/enhancers/nav';
 import catalogue from '../../src/content/admin-assets.json';
 import adminPage from '../../src/content/pages/admin.json';
 import questions from '../../src/content/screener/questions.json';

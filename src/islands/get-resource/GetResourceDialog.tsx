@@ -1,18 +1,21 @@
 /**
  * The get-resource dialog: 'Get <title>', a spinner until the lead platform's embed script
  * has loaded, then the resource's opt-in form. Native <dialog>: Escape closes it and focus
- * returns to the button that opened it.
+ * returns to the button that opened it. Hydrates on the first "Get it free" (or intent just
+ * before it: `client:on-demand="get-resource"`, src/enhancers/get-resource.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { formEmbedUrl, loadScriptOnce } from '~/lib/embed-script';
-import { $getResource, closeResource } from '~/stores/get-resource';
+import { $getResource, closeResource, resourceOpener } from '~/stores/get-resource';
 import type { GetResourceData } from './types';
 
-type Props = GetResourceData & { returnFocus: () => HTMLElement | null };
-
-export default function GetResourceDialog({ copy, embeds, resources, returnFocus }: Props) {
-  const id = useStore($getResource);
+export default function GetResourceDialog({ copy, embeds, resources }: GetResourceData) {
+  const requested = useStore($getResource);
+  // The first render matches the server's (closed); a request made before hydration shows next.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const id = hydrated ? requested : null;
   const resource = id ? resources[id] : undefined;
   const dialog = useRef<HTMLDialogElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -34,7 +37,7 @@ export default function GetResourceDialog({ copy, embeds, resources, returnFocus
   const onClose = () => {
     setLoaded(false);
     closeResource();
-    returnFocus()?.focus();
+    resourceOpener()?.focus();
   };
 
   const title = resource ? copy.title.replace('{title}', resource.title) : '';
@@ -43,8 +46,8 @@ export default function GetResourceDialog({ copy, embeds, resources, returnFocus
       ref={dialog}
       onClose={onClose}
       onClick={(event) => event.target === dialog.current && dialog.current.close()}
-      aria-labelledby="get-resource-title"
-      aria-describedby="get-resource-description"
+      aria-labelledby={resource ? 'get-resource-title' : undefined}
+      aria-describedby={resource ? 'get-resource-description' : undefined}
       className="w-[calc(100%-2rem)] max-w-xl rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/60"
     >
       {resource && (

@@ -2,7 +2,7 @@
  * Attribution: where a visitor came from (ad click ids, UTM tags, referrer, landing page),
  * kept for the browser session so a later conversion can be credited to it.
  *
- * Pure rules; src/scripts/attribution.ts applies them to the live page.
+ * Pure rules; src/enhancers/attribution.ts applies them to the live page.
  */
 
 /** The sessionStorage key of the record (SPEC §9). */

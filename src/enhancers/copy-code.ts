@@ -1,0 +1,55 @@
+/**
+ * The partner discount code's copy button. After a successful copy a success toast says so and
+ * the button becomes the partner store's Shop link (focus moves to it); when copying fails, a
+ * destructive toast asks to copy the code by hand. The toasts come from an island that loads
+ * on this first use (src/islands/Toasts.tsx).
+ */
+import { requestIsland } from '~/enhancers/islands';
+import { queueToast } from '~/stores/toasts';
+
+/** Writes `text` to the clipboard: the async Clipboard API, else the legacy copy command. */
+export async function copyText(text: string, doc: Document = document): Promise<void> {
+  const clipboard = doc.defaultView?.navigator.clipboard;
+  if (clipboard?.writeText) {
+    await clipboard.writeText(text);
+    return;
+  }
+  const area = doc.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  doc.body.append(area);
+  area.select();
+  const ok = doc.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy command refused');
+}
+
+export function enhanceCopyCode(root: Document): void {
+  for (const card of root.querySelectorAll<HTMLElement>('[data-copy-code]')) {
+    const button = card.querySelector<HTMLButtonElement>('[data-copy-button]');
+    const shop = card.querySelector<HTMLAnchorElement>('[data-shop-link]');
+    const { copyCode, copiedTitle, copiedDescription, failedTitle, failedDescription } = card.dataset;
+    if (!button || !copyCode) continue;
+    // Warm the toast island up on intent, so the toast is there right after the click.
+    const warm = () => requestIsland('toasts');
+    button.addEventListener('pointerover', warm, { once: true, passive: true });
+    button.addEventListener('focus', warm, { once: true });
+    button.addEventListener('click', async () => {
+      try {
+        await copyText(copyCode, root);
+        queueToast({ kind: 'success', title: copiedTitle ?? '', description: copiedDescription ?? '' });
+        if (shop) {
+          shop.hidden = false;
+          button.hidden = true;
+          shop.focus();
+        }
+      } catch (error) {
+        console.warn('copy code: the clipboard refused', error);
+        queueToast({ kind: 'error', title: failedTitle ?? '', description: failedDescription ?? '' });
+      }
+      requestIsland('toasts');
+    });
+  }
+}

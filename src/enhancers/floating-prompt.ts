@@ -1,0 +1,122 @@
+/**
+ * The floating prompt's watcher, framework-free: IntersectionObserver over the sections with a
+ * prompt, the pure scheduler (src/lib/prompt-scheduler.ts) and one timer. It lights the red
+ * dot, keeps the chosen section in the shared store, and opens/closes the card (the island
+ * hydrates on the first opening).
+ */
+import {
+  PROMPT_THRESHOLDS,
+  PROMPT_VISIBLE_RATIO,
+  initialPromptState,
+  nextDueAt,
+  promptReducer,
+  visibleShare,
+  type PromptEvent,
+} from '~/lib/prompt-scheduler';
+import { requestIsland } from '~/enhancers/islands';
+import { $prompt } from '~/stores/prompt';
+
+/** The round button stays hidden while more than this share of the hero is on screen. */
+const HERO_HIDES_RATIO = 0.6;
+
+export function watchFloatingPrompt(root: Document): void {
+  const toggle = root.querySelector<HTMLButtonElement>('[data-prompt-toggle]');
+  const container = toggle?.closest<HTMLElement>('[data-floating-prompt]');
+  if (!toggle || !container) return;
+  const dot = toggle.querySelector<HTMLElement>('[data-prompt-dot]');
+  const sections = JSON.parse(toggle.dataset.sections ?? '[]') as string[];
+  let state = initialPromptState();
+  let timer = 0;
+
+  // Hidden while the hero fills the screen, but never while it holds the keyboard focus (a
+  // visitor who closed the card with Escape is back on the round button, which must stay).
+  const hero = root.querySelector('[data-hero]');
+  let heroInView = hero !== null; // until the observer has measured it
+  const applyVisibility = (focused: Element | null = root.activeElement) => {
+    container.hidden = heroInView && !state.open && !(focused && container.contains(focused));
+  };
+
+  const render = () => {
+    if (dot) dot.hidden = !state.dot;
+    applyVisibility();
+    // Which sections are being timed (for tests and debugging; nothing reads it).
+    toggle.dataset.watching = Object.keys(state.visibleSince).join(' ');
+    toggle.setAttribute('aria-expanded', String(state.open));
+    const label = state.dot && !state.open ? toggle.dataset.labelNew : toggle.dataset.label;
+    if (label) toggle.setAttribute('aria-label', label);
+    const view = $prompt.get();
+    if (view.open !== state.open || view.section !== state.current) $prompt.set({ open: state.open, section: state.current });
+  };
+
+  const schedule = () => {
+    window.clearTimeout(timer);
+    const due = nextDueAt(state);
+    if (due === null) return;
+    timer = window.setTimeout(() => dispatch({ type: 'tick', at: Date.now() }), Math.max(0, due - Date.now()));
+  };
+
+  const dispatch = (event: PromptEvent) => {
+    const next = promptReducer(state, event);
+    if (next === state) return;
+    state = next;
+    render();
+    schedule();
+  };
+
+  // The card island closes itself through the store (its close and action buttons, Escape).
+  $prompt.listen((view) => {
+    if (!view.open && state.open) dispatch({ type: 'close' });
+  });
+
+  toggle.addEventListener('pointerover', () => requestIsland('prompt'), { once: true, passive: true });
+  toggle.addEventListener('click', () => {
+    dispatch({ type: state.open ? 'close' : 'open' });
+    requestIsland('prompt');
+  });
+
+  if (!('IntersectionObserver' in window)) {
+    heroInView = false;
+    container.hidden = false;
+    return;
+  }
+
+  // Shown once the hero no longer fills most of the screen (at once on pages without one).
+  if (hero) {
+    new IntersectionObserver(
+      ([entry]) => {
+        heroInView = !!entry && entry.isIntersecting && entry.intersectionRatio > HERO_HIDES_RATIO;
+        applyVisibility();
+      },
+      { threshold: [0, HERO_HIDES_RATIO, 1] },
+    ).observe(hero);
+    container.addEventListener('focusout', (event) => applyVisibility(event.relatedTarget as Element | null));
+  } else {
+    container.hidden = false;
+  }
+
+  // Only changes count: a section skipped while the card was open is timed again only after it
+  // has left the screen and come back.
+  const shown = new Map<string, boolean>();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const now = Date.now();
+      for (const entry of entries) {
+        const section = entry.target.id;
+        const share = visibleShare({
+          intersectionRatio: entry.intersectionRatio,
+          intersectionHeight: entry.intersectionRect.height,
+          viewportHeight: entry.rootBounds?.height ?? window.innerHeight,
+        });
+        const visible = entry.isIntersecting && share > PROMPT_VISIBLE_RATIO;
+        if (shown.get(section) === visible) continue;
+        shown.set(section, visible);
+        dispatch(visible ? { type: 'visible', section, at: now } : { type: 'hidden', section });
+      }
+    },
+    { threshold: [...PROMPT_THRESHOLDS] },
+  );
+  for (const id of sections) {
+    const section = root.getElementById(id);
+    if (section) observer.observe(section);
+  }
+}
