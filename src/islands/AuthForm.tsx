@@ -7,36 +7,12 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AUTH_INTENTS_KEY, AUTH_READY, type AuthIntent, replayHeld } from '~/lib/auth-load';
-import { type AuthMessages, type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/lib/auth-messages';
+import { type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/lib/auth-messages';
+import type { AuthFormCopy } from '~/lib/content-schemas';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
 
 type Mode = 'signIn' | 'signUp';
-interface ModeCopy {
-  title: string;
-  description: string;
-  submit: string;
-}
-
-export interface AuthFormCopy {
-  signIn: ModeCopy;
-  signUp: ModeCopy;
-  form: {
-    emailLabel: string;
-    emailPlaceholder: string;
-    passwordLabel: string;
-    passwordPlaceholder: string;
-    showPassword: string;
-    hidePassword: string;
-    busy: string;
-    resend: string;
-    resendBusy: string;
-    toSignUp: string;
-    toSignIn: string;
-  };
-  messages: AuthMessages;
-  backHome: string;
-}
 
 const inputClass =
   'mt-1 block min-h-12 w-full rounded-xl border border-ink-muted/60 bg-white px-4 text-base text-ink placeholder:text-ink-muted focus:border-brand-strong';

@@ -4,14 +4,10 @@
  */
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
+import type { ToastsCopy } from '~/lib/content-schemas';
 import { $toastQueue, takeToasts } from '~/stores/toasts';
 
-interface Props {
-  regionLabel: string;
-  dismiss: string;
-}
-
-export default function Toasts({ regionLabel, dismiss }: Props) {
+export default function Toasts({ regionLabel, dismiss }: ToastsCopy) {
   useEffect(() => {
     const show = () => {
       for (const message of takeToasts()) {

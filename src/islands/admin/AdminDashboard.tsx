@@ -1,14 +1,13 @@
 /** The dashboard an admin sees: title, the two top tabs (Site Assets, Calendar & CRM) and the toasts. */
 import { useState } from 'react';
 import { Toaster } from 'sonner';
-import type { Asset } from '~/lib/admin/assets';
-import type { AdminCopy } from '~/lib/content-schemas';
+import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
 import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
 import Tabs from './Tabs';
 
 export interface DashboardData {
-  assets: Asset[];
+  assets: AdminAsset[];
   bucket: string;
   defaultCalendarId: string;
 }

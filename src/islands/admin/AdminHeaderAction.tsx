@@ -1,12 +1,13 @@
 /** The header's Sign In / Sign Out on admin paths (Sign Out signs out, then goes to /). */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { Settings } from '~/lib/content-schemas';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
 
 const actionClass = 'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-sand';
 
-export default function AdminHeaderAction({ signIn, signOut }: { signIn: string; signOut: string }) {
+export default function AdminHeaderAction({ signIn, signOut }: Pick<Settings, 'signIn' | 'signOut'>) {
   const { user } = useStore($auth);
   const [busy, setBusy] = useState(false);
 

@@ -1,7 +1,8 @@
 /** Browse Assets: the sample catalogue with search, category filter and per-asset actions, then the cloud files. */
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ASSET_CATEGORIES, type Asset, categoryLabel, filterAssets, importStatement } from '~/lib/admin/assets';
+import { ASSET_CATEGORIES, categoryLabel, filterAssets, importStatement } from '~/lib/admin/assets';
+import type { AdminAsset } from '~/lib/content-schemas';
 import { fill, formatDate } from '~/lib/admin/text';
 import type { AssetsCopy } from './AssetManager';
 import CloudFiles from './CloudFiles';
@@ -9,7 +10,7 @@ import { dangerButtonClass, fieldClass, labelClass, smallButtonClass } from './s
 
 interface Props {
   copy: AssetsCopy;
-  assets: Asset[] | null;
+  assets: AdminAsset[] | null;
   bucket: string;
   cloudVersion: number;
 }
