@@ -2,11 +2,11 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ASSET_CATEGORIES, categoryLabel, filterAssets, importStatement } from '~/lib/admin/assets';
-import type { AdminAsset } from '~/lib/content-schemas';
 import { fill, formatDate } from '~/lib/admin/text';
+import type { AdminAsset } from '~/lib/content-schemas';
 import type { AssetsCopy } from './AssetManager';
 import CloudFiles from './CloudFiles';
-import { dangerButtonClass, fieldClass, labelClass, smallButtonClass } from './styles';
+import { fieldClass, labelClass } from './styles';
 
 interface Props {
   copy: AssetsCopy;
@@ -103,7 +103,7 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
                   <div className="mt-3 flex flex-wrap gap-2">
                     <button
                       type="button"
-                      className={smallButtonClass}
+                      className="btn-chip"
                       aria-label={fill(text.actionsFor, { action: text.copyPath, name: asset.filename })}
                       onClick={() => copyText(asset.path, text.pathCopied)}
                     >
@@ -111,7 +111,7 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
                     </button>
                     <button
                       type="button"
-                      className={smallButtonClass}
+                      className="btn-chip"
                       aria-label={fill(text.actionsFor, { action: text.copyImport, name: asset.filename })}
                       onClick={() => copyText(importStatement(asset), text.importCopied)}
                     >
@@ -119,7 +119,7 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
                     </button>
                     <button
                       type="button"
-                      className={dangerButtonClass}
+                      className="btn-chip btn-chip-danger"
                       aria-label={fill(text.actionsFor, { action: text.delete, name: asset.filename })}
                       onClick={() => toast.success(text.deleteSimulated, { description: fill(text.deleteSimulatedText, { name: asset.filename }) })}
                     >

@@ -9,7 +9,6 @@ import { fileTypeLabel, formatFileSize } from '~/lib/admin/assets';
 import { fill, formatDateTime } from '~/lib/admin/text';
 import { getSupabase } from '~/lib/supabase';
 import type { AssetsCopy } from './AssetManager';
-import { dangerButtonClass, smallButtonClass } from './styles';
 
 export const LIST_OPTIONS = { limit: 100, offset: 0, sortBy: { column: 'name', order: 'asc' } } as const;
 
@@ -69,7 +68,7 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
           </h3>
           <p className="mt-1 text-sm text-ink-muted">{fill(copy.lead, { bucket })}</p>
         </div>
-        <button type="button" className={smallButtonClass} onClick={() => void load()}>
+        <button type="button" className="btn-chip" onClick={() => void load()}>
           {copy.refresh}
         </button>
       </div>
@@ -103,13 +102,13 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
-                  <a className={smallButtonClass} href={url} target="_blank" rel="noopener noreferrer" aria-label={`${copy.view} ${file.name}`}>
+                  <a className="btn-chip" href={url} target="_blank" rel="noopener noreferrer" aria-label={`${copy.view} ${file.name}`}>
                     {copy.view}
                   </a>
-                  <a className={smallButtonClass} href={download} download={file.name} aria-label={`${copy.download} ${file.name}`}>
+                  <a className="btn-chip" href={download} download={file.name} aria-label={`${copy.download} ${file.name}`}>
                     {copy.download}
                   </a>
-                  <button type="button" className={dangerButtonClass} disabled={busy} aria-label={`${busy ? copy.deleting : copy.delete} ${file.name}`} onClick={() => void remove(file.name)}>
+                  <button type="button" className="btn-chip btn-chip-danger" disabled={busy} aria-label={`${busy ? copy.deleting : copy.delete} ${file.name}`} onClick={() => void remove(file.name)}>
                     {busy ? copy.deleting : copy.delete}
                   </button>
                 </div>

@@ -9,7 +9,7 @@ import { fill } from '~/lib/admin/text';
 import { uploadAsset } from '~/lib/admin/upload';
 import { getSupabase } from '~/lib/supabase';
 import type { AssetsCopy } from './AssetManager';
-import { fieldClass, hintClass, labelClass, primaryButtonClass } from './styles';
+import { fieldClass, hintClass, labelClass } from './styles';
 
 interface Fields {
   category: string;
@@ -210,7 +210,7 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
         </div>
       )}
 
-      <button type="submit" className={`${primaryButtonClass} mt-6 w-full sm:w-auto`} disabled={busy}>
+      <button type="submit" className="btn btn-strong mt-6 w-full sm:w-auto" disabled={busy}>
         {busy ? text.uploading : text.submit}
       </button>
     </form>
