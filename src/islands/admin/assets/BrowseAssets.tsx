@@ -1,6 +1,6 @@
 /** Browse Assets: the sample catalogue with search, category filter and per-asset actions, then the cloud files. */
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '~/islands/toasts/show-toast';
 import { ASSET_CATEGORIES, categoryLabel, filterAssets, importStatement } from '~/lib/admin/assets';
 import { fill, formatDate } from '~/lib/admin/text';
 import type { AdminAsset } from '~/lib/content-schemas';
@@ -26,9 +26,9 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
   async function copyText(value: string, title: string) {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(title, { description: value });
+      showToast({ kind: 'success', title, description: value });
     } catch {
-      toast.error(text.copyFailed, { description: value });
+      showToast({ kind: 'error', title: text.copyFailed, description: value });
     }
   }
 
@@ -121,7 +121,7 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
                       type="button"
                       className="btn-chip btn-chip-danger"
                       aria-label={fill(text.actionsFor, { action: text.delete, name: asset.filename })}
-                      onClick={() => toast.success(text.deleteSimulated, { description: fill(text.deleteSimulatedText, { name: asset.filename }) })}
+                      onClick={() => showToast({ kind: 'success', title: text.deleteSimulated, description: fill(text.deleteSimulatedText, { name: asset.filename }) })}
                     >
                       {text.delete}
                     </button>

@@ -4,7 +4,7 @@
  */
 import type { FileObject } from '@supabase/storage-js';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '~/islands/toasts/show-toast';
 import { fileTypeLabel, formatFileSize } from '~/lib/admin/assets';
 import { fill, formatDateTime } from '~/lib/admin/text';
 import { getSupabase } from '~/lib/supabase';
@@ -40,13 +40,13 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
       // Storage answers 200 [] when the caller may not delete the object: nothing was deleted.
       if (error || !data?.length) {
         if (error) console.error('Delete failed:', error.message);
-        toast.error(copy.deleteFailed, { description: copy.deleteFailedText });
+        showToast({ kind: 'error', title: copy.deleteFailed, description: copy.deleteFailedText });
       } else {
-        toast.success(copy.deleted, { description: fill(copy.deletedText, { name }) });
+        showToast({ kind: 'success', title: copy.deleted, description: fill(copy.deletedText, { name }) });
       }
     } catch (failure) {
       console.error('Delete failed:', failure);
-      toast.error(copy.deleteError, { description: copy.deleteErrorText });
+      showToast({ kind: 'error', title: copy.deleteError, description: copy.deleteErrorText });
     } finally {
       setDeleting((current) => {
         const next = new Set(current);

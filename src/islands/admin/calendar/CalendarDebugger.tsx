@@ -5,7 +5,7 @@
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '~/islands/toasts/show-toast';
 import {
   API_VERSIONS, DEBUG_STEPS, DEFAULT_API_VERSION, type DebugConfig, type DebugStepId, type Hint, PARAMETER_ENCODINGS, type ParameterEncoding,
   RUN_ALL_PAUSE_MS, STEP_FUNCTIONS, type StepStatus, calendarSummary, errorHint, errorMessageOf, preselectUserIds, resultHint, stepBody,
@@ -82,7 +82,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
         const message = `${status ? `${status}: ` : ''}${errorMessageOf(detail, error.message)}`;
         const hint = errorHint(status);
         setStep(step, { status: 'error', message, data: detail, ...(hint ? { hint } : {}) });
-        toast.error(copy.errorTitle, { description: message });
+        showToast({ kind: 'error', title: copy.errorTitle, description: message });
         return;
       }
       const hint = resultHint(step, data);
@@ -92,11 +92,11 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
         configRef.current = { ...configRef.current, userIds: selected };
         update({ userIds: selected });
       }
-      toast.success(copy.successTitle, { description: fill(copy.successText, { step: name }) });
+      showToast({ kind: 'success', title: copy.successTitle, description: fill(copy.successText, { step: name }) });
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
       setStep(step, { status: 'error', message });
-      toast.error(copy.errorTitle, { description: message });
+      showToast({ kind: 'error', title: copy.errorTitle, description: message });
     }
   }
 
