@@ -10,6 +10,7 @@
  * stylesheet; scripts never do.
  */
 import { createHash } from 'node:crypto';
+import type { Settings } from '../lib/content-schemas';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_SUPABASE_URL } from '../lib/local-supabase';
@@ -45,11 +46,7 @@ export function forbiddenInlineCode(html: string): string[] {
 
 const origin = (url: string) => new URL(url).origin;
 
-export interface Embeds {
-  bookingHost: string;
-  leadFormHost: string;
-  formEmbedScript: string;
-}
+export type Embeds = Pick<Settings['embeds'], 'bookingHost' | 'leadFormHost' | 'formEmbedScript'>;
 
 export interface CspInput {
   hashes: readonly string[];

@@ -8,12 +8,11 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { buildCsp, configuredSupabaseUrl, forbiddenInlineCode, inlineScripts, sha256, type Embeds } from './csp';
+import type { Settings } from '../lib/content-schemas';
+import { buildCsp, configuredSupabaseUrl, forbiddenInlineCode, inlineScripts, sha256 } from './csp';
 
-interface SiteSettings {
-  embeds: Embeds;
-  metaPixelId?: string;
-}
+/** What the policy reads from settings.json (read raw: the build is over, not validated here). */
+type SiteSettings = Pick<Settings, 'embeds'> & Partial<Pick<Settings, 'metaPixelId'>>;
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

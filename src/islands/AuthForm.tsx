@@ -7,43 +7,15 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AUTH_INTENTS_KEY, AUTH_READY, type AuthIntent, replayHeld } from '~/lib/auth-load';
-import { type AuthMessages, type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/lib/auth-messages';
+import { type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/lib/auth-messages';
+import type { AuthFormCopy } from '~/lib/content-schemas';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
 
 type Mode = 'signIn' | 'signUp';
-interface ModeCopy {
-  title: string;
-  description: string;
-  submit: string;
-}
-
-export interface AuthFormCopy {
-  signIn: ModeCopy;
-  signUp: ModeCopy;
-  form: {
-    emailLabel: string;
-    emailPlaceholder: string;
-    passwordLabel: string;
-    passwordPlaceholder: string;
-    showPassword: string;
-    hidePassword: string;
-    busy: string;
-    resend: string;
-    resendBusy: string;
-    toSignUp: string;
-    toSignIn: string;
-  };
-  messages: AuthMessages;
-  backHome: string;
-}
 
 const inputClass =
   'mt-1 block min-h-12 w-full rounded-xl border border-ink-muted/60 bg-white px-4 text-base text-ink placeholder:text-ink-muted focus:border-brand-strong';
-const primaryClass =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-full bg-brand px-6 font-display text-sm font-bold uppercase tracking-wider text-ink shadow-glow transition-colors hover:bg-brand-muted disabled:cursor-not-allowed disabled:opacity-60';
-const outlineClass =
-  'inline-flex min-h-12 w-full items-center justify-center rounded-full border-2 border-ink px-6 font-display text-sm font-bold uppercase tracking-wider text-ink transition-colors hover:bg-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-60';
 
 /** Where the confirmation link lands: /auth, whose client reads the session from the link. */
 function confirmationRedirect(): string {
@@ -215,12 +187,12 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
           </p>
         )}
 
-        <button type="submit" className={primaryClass} disabled={busy || !ready}>
+        <button type="submit" className="btn btn-primary w-full" disabled={busy || !ready}>
           {busy ? copy.form.busy : current.submit}
         </button>
 
         {offerResend && email && (
-          <button type="button" className={outlineClass} onClick={resend} disabled={resending}>
+          <button type="button" className="btn btn-outline w-full" onClick={resend} disabled={resending}>
             {resending ? copy.form.resendBusy : copy.form.resend}
           </button>
         )}
@@ -231,7 +203,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
           {mode === 'signIn' ? copy.form.toSignUp : copy.form.toSignIn}
         </button>
       </p>
-      <a href="/" className={`${outlineClass} mt-6`}>
+      <a href="/" className="btn btn-outline mt-6 w-full">
         {copy.backHome}
       </a>
     </div>

@@ -11,22 +11,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOOKING_COMPLETE_EVENT, bookingSignalFrom } from '~/lib/booking';
+import type { BookingCopy } from '~/lib/content-schemas';
 import { loadScriptOnce } from '~/lib/embed-script';
 import { $booking } from '~/stores/booking';
 import ModalShell from './ModalShell';
-
-export interface BookingCopy {
-  title: string;
-  description: string;
-  goalLabel: string;
-  close: string;
-  loading: string;
-  iframeTitle: string;
-  fallbackTitle: string;
-  fallbackText: string;
-  fallbackEmail: string;
-  retry: string;
-}
 
 interface Props {
   copy: BookingCopy;

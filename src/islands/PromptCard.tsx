@@ -6,23 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import type { PromptCopy, SectionPrompt } from '~/lib/content-schemas';
 import { $prompt } from '~/stores/prompt';
-
-interface PromptCopy {
-  open: string;
-  openWithMessage: string;
-  close: string;
-  title: string;
-  message: string;
-  cta: string;
-}
-
-interface SectionPrompt {
-  id: string;
-  title: string;
-  message: string;
-  cta: string;
-}
 
 interface Props {
   copy: PromptCopy;

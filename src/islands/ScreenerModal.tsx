@@ -8,44 +8,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  QUESTION_ORDER,
-  nextStep,
-  recommend,
-  type QuestionId,
-  type RecommendationKey,
-  type ScreenerAnswers,
-} from '~/lib/screener';
+import type { Recommendation, ScreenerCopy, ScreenerQuestion } from '~/lib/content-schemas';
+import { QUESTION_ORDER, nextStep, recommend, type QuestionId, type ScreenerAnswers } from '~/lib/screener';
 import { $screenerOpen, $screenerOpens } from '~/stores/screener';
 import ModalShell from './ModalShell';
-
-export interface ScreenerCopy {
-  title: string;
-  description: string;
-  close: string;
-  loading: string;
-  progressLabel: string;
-  step: string;
-  resultsTitle: string;
-  resultsLead: string;
-  benefitsLabel: string;
-  timingLabel: string;
-  preferredTiming: string;
-  codeLine: string;
-  retake: string;
-  shop: string;
-}
-
-export interface ScreenerQuestion {
-  id: QuestionId;
-  question: string;
-  options: { value: string; label: string; hint?: string | undefined }[];
-}
-
-export interface Recommendation {
-  id: RecommendationKey;
-  products: { name: string; description: string; benefits: string[]; timing: string }[];
-}
 
 interface Props {
   copy: ScreenerCopy;

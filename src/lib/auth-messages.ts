@@ -2,16 +2,7 @@
  * Maps auth results to the error catalogue (spec §8) by the backend's error *codes*, with the
  * catalogue's texts as a fallback for backends that send no code. Texts come from content.
  */
-export interface AuthMessages {
-  invalidCredentials: string;
-  emailNotConfirmed: string;
-  userExists: string;
-  signUpSuccess: string;
-  resendTooSoon: string;
-  resendSuccess: string;
-  resendFailed: string;
-  unexpected: string;
-}
+import type { AuthMessages } from '~/lib/content-schemas';
 
 export interface AuthErrorLike {
   message: string;

@@ -28,6 +28,7 @@ export const RESOURCE_TAGS = [
 export type ResourceTag = (typeof RESOURCE_TAGS)[number];
 
 export const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'tiktok'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const SECTION_IDS = ['about', 'programs', 'community', 'testimonials', 'contact', 'supplements'] as const;
 export const FEATURE_ICONS = ['mindset', 'fitness', 'nutrition', 'community'] as const;
 
@@ -42,6 +43,33 @@ const seo = z.object({
   title: text.max(70, 'should stay under 70 characters for search results'),
   description: text.max(170, 'should stay under 170 characters for search results'),
 });
+export type SeoCopy = z.infer<typeof seo>;
+
+/** The toast region's labels (public pages and the admin dashboard). */
+export const toastsCopySchema = z.object({ regionLabel: text, dismiss: text });
+export type ToastsCopy = z.infer<typeof toastsCopySchema>;
+
+/** The booking (conversion) modal on every public page. */
+export const bookingCopySchema = z.object({
+  title: text,
+  description: text,
+  goalLabel: text,
+  close: text,
+  loading: text,
+  iframeTitle: text,
+  fallbackTitle: text,
+  fallbackText: text,
+  fallbackEmail: text,
+  retry: text,
+});
+export type BookingCopy = z.infer<typeof bookingCopySchema>;
+
+/** The "n spots left in <Month>" badge: {count} and {month} are filled in. */
+export const spotsBadgeSchema = z.object({
+  one: text.includes('{month}', { message: 'must contain {month}' }),
+  other: text.includes('{month}', { message: 'must contain {month}' }),
+});
+export type SpotsBadgeCopy = z.infer<typeof spotsBadgeSchema>;
 
 /** Site-wide settings: claims, contact, partners, third-party ids, storage paths. */
 export const settingsSchema = z.object({
@@ -62,10 +90,7 @@ export const settingsSchema = z.object({
     certification: text,
   }),
   spotsLeft: z.number().int().min(0),
-  spotsBadge: z.object({
-    one: text.includes('{month}', { message: 'must contain {month}' }),
-    other: text.includes('{month}', { message: 'must contain {month}' }),
-  }),
+  spotsBadge: spotsBadgeSchema,
   contactEmail: z.string().email('must be an e-mail address'),
   socials: z
     .array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), label: text, url }))
@@ -92,19 +117,7 @@ export const settingsSchema = z.object({
   nav: z.array(z.object({ label: text, anchor: z.enum(SECTION_IDS) })).min(1),
   navLabel: text,
   cta: link,
-  /** The booking (conversion) modal on every public page. */
-  booking: z.object({
-    title: text,
-    description: text,
-    goalLabel: text,
-    close: text,
-    loading: text,
-    iframeTitle: text,
-    fallbackTitle: text,
-    fallbackText: text,
-    fallbackEmail: text,
-    retry: text,
-  }),
+  booking: bookingCopySchema,
   signIn: text,
   signOut: text,
   footer: z.object({
@@ -118,6 +131,7 @@ export const settingsSchema = z.object({
     rights: text,
   }),
 });
+export type Settings = z.infer<typeof settingsSchema>;
 
 /** One free guide (a lead magnet). The id is the file name. */
 export const resourceSchema = (image: ImageSchema) =>
@@ -135,6 +149,7 @@ export const resourceSchema = (image: ImageSchema) =>
     formId: text,
     order: z.number().int().min(0),
   });
+export type Resource = z.infer<ReturnType<typeof resourceSchema>>;
 
 export const testimonialSchema = z.object({
   id: slug,
@@ -162,13 +177,16 @@ export const featureSchema = z.object({
   description: text,
   icon: z.enum(FEATURE_ICONS),
 });
+export type Feature = z.infer<typeof featureSchema>;
 
+/** A section's message in the floating prompt. */
 export const promptSchema = z.object({
   id: z.enum(SECTION_IDS),
   title: text,
   message: text,
   cta: text,
 });
+export type SectionPrompt = z.infer<typeof promptSchema>;
 
 const optionsOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -180,6 +198,7 @@ export const screenerQuestionSchema = z.discriminatedUnion('id', [
   z.object({ id: z.literal('experience'), question: text, options: optionsOf(SCREENER_EXPERIENCE) }),
   z.object({ id: z.literal('timing'), question: text, options: optionsOf(SCREENER_TIMING) }),
 ]);
+export type ScreenerQuestion = z.infer<typeof screenerQuestionSchema>;
 
 export const recommendationSchema = z.object({
   id: z.enum(RECOMMENDATION_KEYS),
@@ -187,8 +206,39 @@ export const recommendationSchema = z.object({
     .array(z.object({ name: text, description: text, benefits: z.array(text).min(1), timing: text }))
     .min(1),
 });
+export type Recommendation = z.infer<typeof recommendationSchema>;
 
 /* ---------- page copy ---------- */
+
+/** The supplements screener's dialog. */
+export const screenerCopySchema = z.object({
+  title: text,
+  description: text,
+  close: text,
+  loading: text,
+  progressLabel: text,
+  step: text.includes('{current}', { message: 'must contain {current}' }).includes('{total}', { message: 'must contain {total}' }),
+  resultsTitle: text,
+  resultsLead: text,
+  benefitsLabel: text,
+  timingLabel: text,
+  preferredTiming: text.includes('{timing}', { message: 'must contain {timing}' }),
+  codeLine: text.includes('{code}', { message: 'must contain {code}' }),
+  retake: text,
+  shop: text,
+});
+export type ScreenerCopy = z.infer<typeof screenerCopySchema>;
+
+/** The floating prompt's card: its buttons and the default greeting. */
+export const promptCopySchema = z.object({
+  open: text,
+  openWithMessage: text,
+  close: text,
+  title: text,
+  message: text,
+  cta: text,
+});
+export type PromptCopy = z.infer<typeof promptCopySchema>;
 
 export const homePageSchema = (image: ImageSchema) =>
   z.object({
@@ -255,33 +305,21 @@ export const homePageSchema = (image: ImageSchema) =>
       copyFailedDescription: text,
       shopLabel: text,
       screenerLabel: text,
-      screener: z.object({
-        title: text,
-        description: text,
-        close: text,
-        loading: text,
-        progressLabel: text,
-        step: text.includes('{current}', { message: 'must contain {current}' }).includes('{total}', { message: 'must contain {total}' }),
-        resultsTitle: text,
-        resultsLead: text,
-        benefitsLabel: text,
-        timingLabel: text,
-        preferredTiming: text.includes('{timing}', { message: 'must contain {timing}' }),
-        codeLine: text.includes('{code}', { message: 'must contain {code}' }),
-        retake: text,
-        shop: text,
-      }),
+      screener: screenerCopySchema,
     }),
-    toasts: z.object({ regionLabel: text, dismiss: text }),
-    prompt: z.object({
-      open: text,
-      openWithMessage: text,
-      close: text,
-      title: text,
-      message: text,
-      cta: text,
-    }),
+    toasts: toastsCopySchema,
+    prompt: promptCopySchema,
   });
+
+/** The get-resource dialog. */
+export const getResourceDialogCopySchema = z.object({
+  title: text.includes('{title}', { message: 'must contain {title}' }),
+  description: text,
+  loading: text,
+  close: text,
+  formTitle: text.includes('{title}', { message: 'must contain {title}' }),
+});
+export type GetResourceDialogCopy = z.infer<typeof getResourceDialogCopySchema>;
 
 export const guidesPageSchema = z.object({
   seo,
@@ -304,14 +342,7 @@ export const guidesPageSchema = z.object({
     featuredBadge: text,
     includedLabel: text,
     cta: text,
-    /** The get-resource dialog. */
-    dialog: z.object({
-      title: text.includes('{title}', { message: 'must contain {title}' }),
-      description: text,
-      loading: text,
-      close: text,
-      formTitle: text.includes('{title}', { message: 'must contain {title}' }),
-    }),
+    dialog: getResourceDialogCopySchema,
   }),
   coaching: z.object({ heading: text, lead: text, cta: text }),
 });
@@ -324,6 +355,19 @@ export const thankYouPageSchema = z.object({
   items: z.array(text).min(1),
   buttons: z.array(link).length(2, 'needs exactly two buttons'),
 });
+
+/** The error catalogue's texts (spec §8), chosen by backend error codes in src/lib/auth-messages.ts. */
+export const authMessagesSchema = z.object({
+  invalidCredentials: text,
+  emailNotConfirmed: text,
+  userExists: text,
+  signUpSuccess: text,
+  resendTooSoon: text,
+  resendSuccess: text,
+  resendFailed: text,
+  unexpected: text,
+});
+export type AuthMessages = z.infer<typeof authMessagesSchema>;
 
 export const authPageSchema = z.object({
   seo,
@@ -342,19 +386,11 @@ export const authPageSchema = z.object({
     toSignUp: text,
     toSignIn: text,
   }),
-  /** The error catalogue's texts (spec §8), chosen by backend error codes in src/lib/auth-messages.ts. */
-  messages: z.object({
-    invalidCredentials: text,
-    emailNotConfirmed: text,
-    userExists: text,
-    signUpSuccess: text,
-    resendTooSoon: text,
-    resendSuccess: text,
-    resendFailed: text,
-    unexpected: text,
-  }),
+  messages: authMessagesSchema,
   backHome: text,
 });
+/** The /auth form's copy: the page's copy without its SEO fields. */
+export type AuthFormCopy = Omit<z.infer<typeof authPageSchema>, 'seo'>;
 
 export const previewPageSchema = (image: ImageSchema) =>
   z.object({
@@ -386,7 +422,7 @@ export const adminPageSchema = z.object({
   accessDenied: z.object({ title: text, message: text, detail: text, backHome: text }),
   tabsLabel: text,
   tabs: z.object({ assets: text, crm: text }),
-  toasts: z.object({ regionLabel: text, dismiss: text }),
+  toasts: toastsCopySchema,
   assets: z.object({
     heading: text,
     lead: text,
@@ -459,6 +495,7 @@ export const adminPageSchema = z.object({
     hints: z.object({ forbidden: text, empty: text, noSlots: text }),
   }),
 });
+export type AdminCopy = z.infer<typeof adminPageSchema>;
 
 /** One image of the admin's sample catalogue; its name follows the naming convention. */
 export const adminAssetSchema = z
@@ -485,14 +522,12 @@ export const adminAssetSchema = z
     if (asset.filename !== expected) ctx.addIssue({ code: 'custom', path: ['filename'], message: `must follow the naming convention: ${expected}` });
     if (asset.path !== `/uploads/${asset.filename}`) ctx.addIssue({ code: 'custom', path: ['path'], message: `must be /uploads/${asset.filename}` });
   });
+export type AdminAsset = z.infer<typeof adminAssetSchema>;
 
 /* ---------- rules across entries ---------- */
 
-export interface FeaturedCheckEntry {
-  id: string;
-  filePath?: string | undefined;
-  featured: boolean;
-}
+/** A resource entry as the loader sees it: its id, its file, and the schema's `featured`. */
+export type FeaturedCheckEntry = Pick<Resource, 'featured'> & { id: string; filePath?: string | undefined };
 
 /**
  * Exactly one resource is the featured one. Returns an error message naming the files,
@@ -507,5 +542,3 @@ export function featuredResourceProblem(entries: readonly FeaturedCheckEntry[]):
   const files = featured.map((entry) => entry.filePath ?? entry.id).join(', ');
   return `resources: "featured" is true in ${featured.length} files (${files}); exactly one may be featured`;
 }
-
-export type AdminCopy = z.infer<typeof adminPageSchema>;

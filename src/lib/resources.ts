@@ -2,14 +2,12 @@
  * Free-resource categories. A category is derived from a resource's title, tag and
  * description (never stored), by the rule below, evaluated in order.
  */
+import type { Resource } from '~/lib/content-schemas';
+
 export const RESOURCE_CATEGORIES = ['military', 'strength', 'muscle-building', 'nutrition'] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 
-export interface CategorisableResource {
-  title: string;
-  tag: string;
-  description: string;
-}
+export type CategorisableResource = Pick<Resource, 'title' | 'tag' | 'description'>;
 
 const includesAny = (text: string, needles: readonly string[]) =>
   needles.some((needle) => text.includes(needle));

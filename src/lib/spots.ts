@@ -2,12 +2,7 @@
  * The "n spots left in <Month>" badge text. The month is the visitor's current month:
  * pages render it at build time and src/enhancers/spots-badge.ts corrects it in the browser.
  */
-export interface SpotsTemplates {
-  /** Text for exactly one spot, with {count} and {month}. */
-  one: string;
-  /** Text for any other count, with {count} and {month}. */
-  other: string;
-}
+import type { SpotsBadgeCopy } from '~/lib/content-schemas';
 
 // A table, not `toLocaleString`: the browser's first Intl date call loads its locale data, a
 // main-thread stall of tens of milliseconds on a phone, on every page the badge is on.
@@ -23,7 +18,7 @@ export function monthName(date: Date): string {
   return name;
 }
 
-export function spotsLabel(templates: SpotsTemplates, spotsLeft: number, date: Date): string {
+export function spotsLabel(templates: SpotsBadgeCopy, spotsLeft: number, date: Date): string {
   if (!Number.isInteger(spotsLeft) || spotsLeft < 0) {
     throw new RangeError(`spotsLeft must be a whole number of 0 or more, got ${spotsLeft}`);
   }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { groupByCategory, resourceCategory } from '~/lib/resources';
+import { type CategorisableResource, groupByCategory, resourceCategory } from '~/lib/resources';
 
 const dir = new URL('../../src/content/resources/', import.meta.url);
 const resources = readdirSync(dir)
@@ -36,7 +36,7 @@ describe('resourceCategory on the 11 free resources', () => {
 });
 
 describe('resourceCategory rule order and edge cases', () => {
-  const base = { title: 'Guide', tag: 'Education', description: 'Useful.' };
+  const base: CategorisableResource = { title: 'Guide', tag: 'Education', description: 'Useful.' };
   it('military by the tag alone', () => {
     expect(resourceCategory({ ...base, tag: 'Military Program' })).toBe('military');
   });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AssetManager from '~/islands/admin/assets/AssetManager';
 import CloudFiles from '~/islands/admin/assets/CloudFiles';
 import CalendarDebugger from '~/islands/admin/calendar/CalendarDebugger';
-import type { Asset } from '~/lib/admin/assets';
+import type { AdminAsset } from '~/lib/content-schemas';
 import { screenerQuestionSchema } from '~/lib/content-schemas';
 import { scrollToHashAfterLoad } from '~/enhancers/nav';
 import catalogue from '../../src/content/admin-assets.json';
@@ -59,7 +59,7 @@ describe('nav', () => {
 describe('asset manager', () => {
   it('shows the built-in catalogue after a 100 ms delay', async () => {
     fake.client = { storage: { from: () => ({ list: async () => ({ data: [], error: null }) }) } };
-    await render(createElement(AssetManager, { copy: adminPage.assets, assets: catalogue as Asset[], bucket: 'videos' }));
+    await render(createElement(AssetManager, { copy: adminPage.assets, assets: catalogue as AdminAsset[], bucket: 'videos' }));
     const total = () => host.querySelector('ul[aria-busy] li p')?.textContent;
     await advance(99);
     expect(total()).toBe('–');

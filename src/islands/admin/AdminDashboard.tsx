@@ -1,14 +1,13 @@
 /** The dashboard an admin sees: title, the two top tabs (Site Assets, Calendar & CRM) and the toasts. */
 import { useState } from 'react';
-import { Toaster } from 'sonner';
-import type { Asset } from '~/lib/admin/assets';
-import type { AdminCopy } from '~/lib/content-schemas';
+import SiteToaster from '~/islands/toasts/SiteToaster';
+import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
 import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
 import Tabs from './Tabs';
 
 export interface DashboardData {
-  assets: Asset[];
+  assets: AdminAsset[];
   bucket: string;
   defaultCalendarId: string;
 }
@@ -32,24 +31,7 @@ export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: 
           ]}
         />
       </div>
-      <Toaster
-        position="top-center"
-        richColors
-        closeButton
-        containerAriaLabel={copy.toasts.regionLabel}
-        toastOptions={{
-          closeButtonAriaLabel: copy.toasts.dismiss,
-          classNames: {
-            toast: '!font-sans !rounded-xl !shadow-lg',
-            title: '!font-display !text-base !font-bold',
-            description: '!text-sm !opacity-100',
-            success: '!border-success/30 !bg-success-soft !text-success',
-            error: '!border-destructive/30 !bg-destructive-soft !text-destructive',
-            // WCAG 2.5.8: at least 24 × 24 px.
-            closeButton: '!h-6 !w-6',
-          },
-        }}
-      />
+      <SiteToaster {...copy.toasts} />
     </section>
   );
 }

@@ -30,10 +30,7 @@ export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: Dash
         </h1>
         <p className="mt-4 text-ink-soft">{copy.accessDenied.message}</p>
         <p className="mt-2 text-ink-muted">{copy.accessDenied.detail}</p>
-        <a
-          href="/"
-          className="mt-8 inline-flex min-h-12 items-center justify-center rounded-full border-2 border-ink px-6 font-display text-sm font-bold uppercase tracking-wider text-ink transition-colors hover:bg-ink hover:text-white"
-        >
+        <a href="/" className="btn btn-outline mt-8">
           {copy.accessDenied.backHome}
         </a>
       </section>

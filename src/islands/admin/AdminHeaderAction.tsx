@@ -1,12 +1,11 @@
 /** The header's Sign In / Sign Out on admin paths (Sign Out signs out, then goes to /). */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { Settings } from '~/lib/content-schemas';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
 
-const actionClass = 'inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold text-ink-soft hover:bg-sand';
-
-export default function AdminHeaderAction({ signIn, signOut }: { signIn: string; signOut: string }) {
+export default function AdminHeaderAction({ signIn, signOut }: Pick<Settings, 'signIn' | 'signOut'>) {
   const { user } = useStore($auth);
   const [busy, setBusy] = useState(false);
 
@@ -16,7 +15,7 @@ export default function AdminHeaderAction({ signIn, signOut }: { signIn: string;
 
   if (!user) {
     return (
-      <a href="/auth" className={actionClass}>
+      <a href="/auth" className="btn-ghost">
         {signIn}
       </a>
     );
@@ -30,7 +29,7 @@ export default function AdminHeaderAction({ signIn, signOut }: { signIn: string;
   }
 
   return (
-    <button type="button" className={actionClass} onClick={leave} disabled={busy}>
+    <button type="button" className="btn-ghost" onClick={leave} disabled={busy}>
       {signOut}
     </button>
   );

@@ -3,6 +3,7 @@
  * `category-subcategory-person-descriptor-number.ext`, tag and number parsing, search, and the
  * labels of the cloud-storage list. Framework-free; the admin island calls these.
  */
+import type { AdminAsset } from '~/lib/content-schemas';
 import { UPLOAD_SIZES } from './upload-sizes';
 
 export const ASSET_CATEGORIES = [
@@ -25,21 +26,6 @@ export function categoryLabel(value: string): string {
 /** The subcategories of a category; none for an empty or unknown category. */
 export function subcategoriesOf(category: string): readonly string[] {
   return ASSET_CATEGORIES.find((c) => c.value === category)?.subcategories ?? [];
-}
-
-export interface Asset {
-  id: string;
-  filename: string;
-  originalName: string;
-  category: AssetCategory;
-  subcategory: string;
-  person: string;
-  descriptor: string;
-  number: number;
-  extension: string;
-  path: string;
-  uploadDate: string;
-  tags: string[];
 }
 
 /** Lower-case words joined by single hyphens: what one part of a file name may hold. */
@@ -101,7 +87,7 @@ export function buildFilename(parts: FilenameParts, fileName: string | null | un
 }
 
 /** Search (file name or any tag, case-insensitive) combined with the category filter ('all' or a value). */
-export function filterAssets<T extends Pick<Asset, 'filename' | 'tags' | 'category'>>(assets: readonly T[], search: string, category: string): T[] {
+export function filterAssets<T extends Pick<AdminAsset, 'filename' | 'tags' | 'category'>>(assets: readonly T[], search: string, category: string): T[] {
   const needle = search.trim().toLowerCase();
   return assets.filter(
     (asset) =>
@@ -111,7 +97,7 @@ export function filterAssets<T extends Pick<Asset, 'filename' | 'tags' | 'catego
 }
 
 /** Count per category, in the categories' order; `percent` of the total, rounded to one decimal. */
-export function categoryStats(assets: readonly Pick<Asset, 'category'>[]): { value: AssetCategory; label: string; count: number; percent: number }[] {
+export function categoryStats(assets: readonly Pick<AdminAsset, 'category'>[]): { value: AssetCategory; label: string; count: number; percent: number }[] {
   const total = assets.length;
   return ASSET_CATEGORIES.map(({ value, label }) => {
     const count = assets.filter((asset) => asset.category === value).length;
@@ -120,7 +106,7 @@ export function categoryStats(assets: readonly Pick<Asset, 'category'>[]): { val
 }
 
 /** `import heroMainKaylaStage1 from '/uploads/hero-main-kayla-stage-1.jpg';` */
-export function importStatement(asset: Pick<Asset, 'filename' | 'path'>): string {
+export function importStatement(asset: Pick<AdminAsset, 'filename' | 'path'>): string {
   const base = asset.filename.replace(/\.[^.]+$/, '');
   const words = base.split(/[^A-Za-z0-9]+/).filter(Boolean);
   let name = words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase())).join('');

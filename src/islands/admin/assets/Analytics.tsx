@@ -1,9 +1,10 @@
 /** Assets by category with the percent of the total; the bars are drawn, the figures are text. */
-import { type Asset, categoryStats } from '~/lib/admin/assets';
+import { categoryStats } from '~/lib/admin/assets';
+import type { AdminAsset } from '~/lib/content-schemas';
 import { fill } from '~/lib/admin/text';
 import type { AssetsCopy } from './AssetManager';
 
-export default function Analytics({ copy, assets, loading }: { copy: AssetsCopy['analytics']; assets: Asset[] | null; loading: string }) {
+export default function Analytics({ copy, assets, loading }: { copy: AssetsCopy['analytics']; assets: AdminAsset[] | null; loading: string }) {
   return (
     <section aria-labelledby="analytics-heading" className="rounded-xl border border-line bg-white p-4 sm:p-6">
       <h3 id="analytics-heading" className="text-xl font-bold">

@@ -3,8 +3,8 @@
  * catalogue is built in (spec §3): it "loads" after 100 ms, like the list it stands in for.
  */
 import { useEffect, useState } from 'react';
-import { type Asset, categoryStats } from '~/lib/admin/assets';
-import type { AdminCopy } from '~/lib/content-schemas';
+import { categoryStats } from '~/lib/admin/assets';
+import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
 import Tabs from '../Tabs';
 import Analytics from './Analytics';
 import AssetSettings from './AssetSettings';
@@ -16,9 +16,9 @@ type TabId = 'browse' | 'upload' | 'analytics' | 'settings';
 
 export const CATALOGUE_DELAY_MS = 100;
 
-export default function AssetManager({ copy, assets, bucket }: { copy: AssetsCopy; assets: Asset[]; bucket: string }) {
+export default function AssetManager({ copy, assets, bucket }: { copy: AssetsCopy; assets: AdminAsset[]; bucket: string }) {
   const [tab, setTab] = useState<TabId>('browse');
-  const [loaded, setLoaded] = useState<Asset[] | null>(null);
+  const [loaded, setLoaded] = useState<AdminAsset[] | null>(null);
   // Bumped after an upload so the cloud list reloads.
   const [cloudVersion, setCloudVersion] = useState(0);
 

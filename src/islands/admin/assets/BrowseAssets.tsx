@@ -1,15 +1,16 @@
 /** Browse Assets: the sample catalogue with search, category filter and per-asset actions, then the cloud files. */
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
-import { ASSET_CATEGORIES, type Asset, categoryLabel, filterAssets, importStatement } from '~/lib/admin/assets';
+import { showToast } from '~/islands/toasts/show-toast';
+import { ASSET_CATEGORIES, categoryLabel, filterAssets, importStatement } from '~/lib/admin/assets';
 import { fill, formatDate } from '~/lib/admin/text';
+import type { AdminAsset } from '~/lib/content-schemas';
 import type { AssetsCopy } from './AssetManager';
 import CloudFiles from './CloudFiles';
-import { dangerButtonClass, fieldClass, labelClass, smallButtonClass } from './styles';
+import { fieldClass, labelClass } from './styles';
 
 interface Props {
   copy: AssetsCopy;
-  assets: Asset[] | null;
+  assets: AdminAsset[] | null;
   bucket: string;
   cloudVersion: number;
 }
@@ -25,9 +26,9 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
   async function copyText(value: string, title: string) {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(title, { description: value });
+      showToast({ kind: 'success', title, description: value });
     } catch {
-      toast.error(text.copyFailed, { description: value });
+      showToast({ kind: 'error', title: text.copyFailed, description: value });
     }
   }
 
@@ -102,7 +103,7 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
                   <div className="mt-3 flex flex-wrap gap-2">
                     <button
                       type="button"
-                      className={smallButtonClass}
+                      className="btn-chip"
                       aria-label={fill(text.actionsFor, { action: text.copyPath, name: asset.filename })}
                       onClick={() => copyText(asset.path, text.pathCopied)}
                     >
@@ -110,7 +111,7 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
                     </button>
                     <button
                       type="button"
-                      className={smallButtonClass}
+                      className="btn-chip"
                       aria-label={fill(text.actionsFor, { action: text.copyImport, name: asset.filename })}
                       onClick={() => copyText(importStatement(asset), text.importCopied)}
                     >
@@ -118,9 +119,9 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
                     </button>
                     <button
                       type="button"
-                      className={dangerButtonClass}
+                      className="btn-chip btn-chip-danger"
                       aria-label={fill(text.actionsFor, { action: text.delete, name: asset.filename })}
-                      onClick={() => toast.success(text.deleteSimulated, { description: fill(text.deleteSimulatedText, { name: asset.filename }) })}
+                      onClick={() => showToast({ kind: 'success', title: text.deleteSimulated, description: fill(text.deleteSimulatedText, { name: asset.filename }) })}
                     >
                       {text.delete}
                     </button>

@@ -4,12 +4,11 @@
  */
 import type { FileObject } from '@supabase/storage-js';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '~/islands/toasts/show-toast';
 import { fileTypeLabel, formatFileSize } from '~/lib/admin/assets';
 import { fill, formatDateTime } from '~/lib/admin/text';
 import { getSupabase } from '~/lib/supabase';
 import type { AssetsCopy } from './AssetManager';
-import { dangerButtonClass, smallButtonClass } from './styles';
 
 export const LIST_OPTIONS = { limit: 100, offset: 0, sortBy: { column: 'name', order: 'asc' } } as const;
 
@@ -41,13 +40,13 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
       // Storage answers 200 [] when the caller may not delete the object: nothing was deleted.
       if (error || !data?.length) {
         if (error) console.error('Delete failed:', error.message);
-        toast.error(copy.deleteFailed, { description: copy.deleteFailedText });
+        showToast({ kind: 'error', title: copy.deleteFailed, description: copy.deleteFailedText });
       } else {
-        toast.success(copy.deleted, { description: fill(copy.deletedText, { name }) });
+        showToast({ kind: 'success', title: copy.deleted, description: fill(copy.deletedText, { name }) });
       }
     } catch (failure) {
       console.error('Delete failed:', failure);
-      toast.error(copy.deleteError, { description: copy.deleteErrorText });
+      showToast({ kind: 'error', title: copy.deleteError, description: copy.deleteErrorText });
     } finally {
       setDeleting((current) => {
         const next = new Set(current);
@@ -69,7 +68,7 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
           </h3>
           <p className="mt-1 text-sm text-ink-muted">{fill(copy.lead, { bucket })}</p>
         </div>
-        <button type="button" className={smallButtonClass} onClick={() => void load()}>
+        <button type="button" className="btn-chip" onClick={() => void load()}>
           {copy.refresh}
         </button>
       </div>
@@ -103,13 +102,13 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
-                  <a className={smallButtonClass} href={url} target="_blank" rel="noopener noreferrer" aria-label={`${copy.view} ${file.name}`}>
+                  <a className="btn-chip" href={url} target="_blank" rel="noopener noreferrer" aria-label={`${copy.view} ${file.name}`}>
                     {copy.view}
                   </a>
-                  <a className={smallButtonClass} href={download} download={file.name} aria-label={`${copy.download} ${file.name}`}>
+                  <a className="btn-chip" href={download} download={file.name} aria-label={`${copy.download} ${file.name}`}>
                     {copy.download}
                   </a>
-                  <button type="button" className={dangerButtonClass} disabled={busy} aria-label={`${busy ? copy.deleting : copy.delete} ${file.name}`} onClick={() => void remove(file.name)}>
+                  <button type="button" className="btn-chip btn-chip-danger" disabled={busy} aria-label={`${busy ? copy.deleting : copy.delete} ${file.name}`} onClick={() => void remove(file.name)}>
                     {busy ? copy.deleting : copy.delete}
                   </button>
                 </div>

@@ -3,13 +3,13 @@
  * (standard under 50 MB, resumable from 50 MB) with a progress bar. Success resets the form.
  */
 import { type SyntheticEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '~/islands/toasts/show-toast';
 import { ASSET_CATEGORIES, buildFilename, parseTags, subcategoriesOf } from '~/lib/admin/assets';
 import { fill } from '~/lib/admin/text';
 import { uploadAsset } from '~/lib/admin/upload';
 import { getSupabase } from '~/lib/supabase';
 import type { AssetsCopy } from './AssetManager';
-import { fieldClass, hintClass, labelClass, primaryButtonClass } from './styles';
+import { fieldClass, hintClass, labelClass } from './styles';
 
 interface Fields {
   category: string;
@@ -45,7 +45,7 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
     event.preventDefault();
     if (busy) return;
     if (!filename || !file) {
-      toast.error(text.missing, { description: text.missingText });
+      showToast({ kind: 'error', title: text.missing, description: text.missingText });
       return;
     }
     const tags = parseTags(fields.tags);
@@ -54,23 +54,23 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
       const result = await uploadAsset(getSupabase(), bucket, filename, file, {
         onProgress: (percent) => setPhase((current) => (current.kind === 'uploading' ? { ...current, percent } : current)),
         onResume: () => setPhase((current) => (current.kind === 'uploading' ? { ...current, resumed: true } : current)),
-        onResumableUnavailable: () => toast.error(text.resumableUnavailable, { description: text.resumableUnavailableText }),
+        onResumableUnavailable: () => showToast({ kind: 'error', title: text.resumableUnavailable, description: text.resumableUnavailableText }),
       });
       if (result.kind === 'done') {
         if (tags.length) console.info(`Uploaded ${filename} with tags: ${tags.join(', ')}`);
-        toast.success(text.success, { description: fill(text.successText, { name: filename }) });
+        showToast({ kind: 'success', title: text.success, description: fill(text.successText, { name: filename }) });
         reset();
         onUploaded();
       } else if (result.kind === 'failed') {
         console.error('Upload failed:', result.message);
-        toast.error(text.failed, { description: text.failedText });
+        showToast({ kind: 'error', title: text.failed, description: text.failedText });
       } else {
         console.error('Upload error:', result.message);
-        toast.error(text.error, { description: text.errorText });
+        showToast({ kind: 'error', title: text.error, description: text.errorText });
       }
     } catch (failure) {
       console.error('Upload error:', failure);
-      toast.error(text.error, { description: text.errorText });
+      showToast({ kind: 'error', title: text.error, description: text.errorText });
     } finally {
       setPhase({ kind: 'idle' });
     }
@@ -210,7 +210,7 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
         </div>
       )}
 
-      <button type="submit" className={`${primaryButtonClass} mt-6 w-full sm:w-auto`} disabled={busy}>
+      <button type="submit" className="btn btn-strong mt-6 w-full sm:w-auto" disabled={busy}>
         {busy ? text.uploading : text.submit}
       </button>
     </form>

@@ -5,7 +5,7 @@
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { showToast } from '~/islands/toasts/show-toast';
 import {
   API_VERSIONS, DEBUG_STEPS, DEFAULT_API_VERSION, type DebugConfig, type DebugStepId, type Hint, PARAMETER_ENCODINGS, type ParameterEncoding,
   RUN_ALL_PAUSE_MS, STEP_FUNCTIONS, type StepStatus, calendarSummary, errorHint, errorMessageOf, preselectUserIds, resultHint, stepBody,
@@ -14,7 +14,7 @@ import { addDays, todayIn } from '~/lib/admin/day-bounds';
 import { fill } from '~/lib/admin/text';
 import type { AdminCopy } from '~/lib/content-schemas';
 import { getSupabase } from '~/lib/supabase';
-import { fieldClass, labelClass, primaryButtonClass, secondaryButtonClass, smallButtonClass } from '../assets/styles';
+import { fieldClass, labelClass } from '../assets/styles';
 import CalendarSummaryView from './CalendarSummary';
 
 type Copy = AdminCopy['debugger'];
@@ -82,7 +82,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
         const message = `${status ? `${status}: ` : ''}${errorMessageOf(detail, error.message)}`;
         const hint = errorHint(status);
         setStep(step, { status: 'error', message, data: detail, ...(hint ? { hint } : {}) });
-        toast.error(copy.errorTitle, { description: message });
+        showToast({ kind: 'error', title: copy.errorTitle, description: message });
         return;
       }
       const hint = resultHint(step, data);
@@ -92,11 +92,11 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
         configRef.current = { ...configRef.current, userIds: selected };
         update({ userIds: selected });
       }
-      toast.success(copy.successTitle, { description: fill(copy.successText, { step: name }) });
+      showToast({ kind: 'success', title: copy.successTitle, description: fill(copy.successText, { step: name }) });
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
       setStep(step, { status: 'error', message });
-      toast.error(copy.errorTitle, { description: message });
+      showToast({ kind: 'error', title: copy.errorTitle, description: message });
     }
   }
 
@@ -198,7 +198,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
             <input id={`${id}-date`} type="date" className={fieldClass} value={config.date} onChange={(e) => update({ date: e.target.value })} />
             <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={copy.presetsLabel}>
               {PRESETS.map(([key, days]) => (
-                <button key={key} type="button" className={smallButtonClass} onClick={() => update({ date: addDays(todayIn(config.timezone), days) })}>
+                <button key={key} type="button" className="btn-chip" onClick={() => update({ date: addDays(todayIn(config.timezone), days) })}>
                   {copy.presets[key]}
                 </button>
               ))}
@@ -250,10 +250,10 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
             {copy.stepsHeading}
           </h3>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={primaryButtonClass} disabled={busy} onClick={() => void runAll()}>
+            <button type="button" className="btn btn-strong" disabled={busy} onClick={() => void runAll()}>
               {copy.runAll}
             </button>
-            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={resetAll}>
+            <button type="button" className="btn btn-outline" disabled={busy} onClick={resetAll}>
               {copy.reset}
             </button>
           </div>
@@ -276,7 +276,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
                     </span>
                     <button
                       type="button"
-                      className={smallButtonClass}
+                      className="btn-chip"
                       disabled={busy || state.status === 'running'}
                       aria-label={fill(copy.runStepLabel, { step: copy.steps[step].name })}
                       onClick={() => void guarded(() => run(step))}
