@@ -11,8 +11,7 @@ export interface CategorisableResource {
   description: string;
 }
 
-const includesAny = (text: string, needles: readonly string[]) =>
-  needles.some((needle) => text.includes(needle));
+const includesAny = (text: string, needles: readonly string[]) => needles.some((needle) => text.includes(needle));
 
 export function resourceCategory(resource: CategorisableResource): ResourceCategory {
   const { title, tag, description } = resource;
@@ -27,9 +26,7 @@ export function resourceCategory(resource: CategorisableResource): ResourceCateg
 }
 
 /** Resources grouped by category in the fixed display order; empty groups are left out. */
-export function groupByCategory<T extends CategorisableResource>(
-  resources: readonly T[],
-): { category: ResourceCategory; items: T[] }[] {
+export function groupByCategory<T extends CategorisableResource>(resources: readonly T[]): { category: ResourceCategory; items: T[] }[] {
   return RESOURCE_CATEGORIES.map((category) => ({
     category,
     items: resources.filter((resource) => resourceCategory(resource) === category),
