@@ -43,9 +43,7 @@ export default defineConfig({
         cssVariable: '--font-display',
         fallbacks: ['sans-serif'],
         options: {
-          variants: [
-            { src: [`${fontFiles}/montserrat/files/montserrat-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'optional' },
-          ],
+          variants: [{ src: [`${fontFiles}/montserrat/files/montserrat-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'optional' }],
         },
       },
     ],

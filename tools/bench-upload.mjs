@@ -201,16 +201,18 @@ async function main(args) {
   sampling = false;
   await sampler;
 
-  const listed = await page.evaluate(async (url) => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
-    const token = key ? JSON.parse(localStorage.getItem(key)).access_token : '';
-    const response = await fetch(`${url}/storage/v1/object/list/videos`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ prefix: '', limit: 100, offset: 0 }),
-    });
-    return response.ok ? response.json() : [];
-  }, supabaseUrl).catch(() => []);
+  const listed = await page
+    .evaluate(async (url) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+      const token = key ? JSON.parse(localStorage.getItem(key)).access_token : '';
+      const response = await fetch(`${url}/storage/v1/object/list/videos`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ prefix: '', limit: 100, offset: 0 }),
+      });
+      return response.ok ? response.json() : [];
+    }, supabaseUrl)
+    .catch(() => []);
   const stored = listed.find((entry) => entry.name === 'action-training-kayla-bench-1gb-1.mp4');
   const storedMd5 = stored?.metadata?.eTag?.replaceAll('"', '');
   let storedFileMd5 = null;
@@ -233,7 +235,7 @@ async function main(args) {
       '',
       '| process | peak RSS (MB) | under 300 MB |',
       '| --- | ---: | :---: |',
-      line("browser tab (renderer)", peaks.renderer, true),
+      line('browser tab (renderer)', peaks.renderer, true),
       line('stand-in (Node + PGlite)', peaks.standin, true),
       line('browser process', peaks.browser),
       line('network service', peaks.network),
@@ -251,6 +253,9 @@ try {
   log(`could not run: ${error instanceof Error ? error.message : error}`);
   code = 1;
 } finally {
-  for (const fn of cleanups.reverse()) await Promise.resolve().then(fn).catch(() => {});
+  for (const fn of cleanups.reverse())
+    await Promise.resolve()
+      .then(fn)
+      .catch(() => {});
 }
 process.exit(code);

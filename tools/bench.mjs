@@ -37,7 +37,9 @@ let stopping = false;
 function registerCleanup(fn) {
   if (stopping) {
     // Something was started while we are shutting down: stop it right away and bail out.
-    Promise.resolve().then(fn).catch(() => {});
+    Promise.resolve()
+      .then(fn)
+      .catch(() => {});
     throw new BenchStopped();
   }
   cleanups.add(fn);
@@ -116,7 +118,10 @@ async function main() {
     admin,
     control: controlUrl ? lighthouse[controlUrl] : null,
     routes: options.routes.map((route) => ({
-      route, bytes: bytes[route], lighthouse: lighthouse[route], interaction: interaction[route],
+      route,
+      bytes: bytes[route],
+      lighthouse: lighthouse[route],
+      interaction: interaction[route],
     })),
   };
   if (options.compareUrl) {
@@ -134,7 +139,10 @@ async function main() {
   return gotSomething ? 0 : 1;
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.once(signal, () => {
     log(`${signal}: stopping`);
     stop(code);

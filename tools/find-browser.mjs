@@ -16,7 +16,7 @@ if (existsSync(path)) {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 if (isRoot && hasApt) {
-  console.log('browser: Chromium is missing; installing Debian\'s chromium package...');
+  console.log("browser: Chromium is missing; installing Debian's chromium package...");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
     stdio: 'inherit',

@@ -69,8 +69,7 @@ function rng(seedText) {
   };
 }
 
-const esc = (s) =>
-  String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const r1 = (n) => Math.round(n * 10) / 10;
 
@@ -84,7 +83,7 @@ function textWidthEm(text) {
   let w = 0;
   for (const ch of text) {
     if (ch === ' ') w += 0.35;
-    else if ('il.,:;\'|!'.includes(ch)) w += 0.34;
+    else if ("il.,:;'|!".includes(ch)) w += 0.34;
     else if ('fjrt-()'.includes(ch)) w += 0.45;
     else if ('mwMW'.includes(ch)) w += 1.0;
     else if (ch >= 'A' && ch <= 'Z') w += 0.76;
@@ -230,10 +229,10 @@ function figure(cx, cy, height, pose, color, opacity = 0.9, accent = color) {
   const head = (x, y) => `<circle cx="${x}" cy="${y}" r="8.5" fill="${color}"/>`;
   const barbell = (x1, x2, y) =>
     `<line x1="${x1}" y1="${y}" x2="${x2}" y2="${y}" stroke="${color}" stroke-width="3.5" stroke-linecap="round"/>` +
-    [x1 + 6, x2 - 6]
-      .map((x) => `<rect x="${x - 3.5}" y="${y - 13}" width="7" height="26" rx="2.5" fill="${accent}"/>`)
-      .join('');
+    [x1 + 6, x2 - 6].map((x) => `<rect x="${x - 3.5}" y="${y - 13}" width="7" height="26" rx="2.5" fill="${accent}"/>`).join('');
   let body = '';
+  // One [x, y] joint after another on a line reads as the figure: keep the hand layout.
+  // prettier-ignore
   switch (pose) {
     case 'flex':
       body =
@@ -405,7 +404,9 @@ function resourceCategory({ title, tag, description }) {
 
 async function resources() {
   const dir = join(CONTENT, 'resources');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   for (const [i, f] of files.entries()) {
     const jsonFile = join(dir, f);
     const data = readJson(jsonFile);
@@ -698,10 +699,7 @@ async function brand() {
     figure(W * 0.84, H * 0.72, 330, 'press', '#FFFFFF', 0.6, C.coral) +
     `<g transform="translate(80 ${r1(titleY - size - 110)}) scale(1)">${monogram({ idPrefix: 'o' })}</g>` +
     lines
-      .map(
-        (l, i) =>
-          `<text x="80" y="${r1(titleY + i * size * 1.1)}" font-family="${FONT}" font-size="${size}" font-weight="700" fill="#FFFFFF">${esc(l)}</text>`,
-      )
+      .map((l, i) => `<text x="80" y="${r1(titleY + i * size * 1.1)}" font-family="${FONT}" font-size="${size}" font-weight="700" fill="#FFFFFF">${esc(l)}</text>`)
       .join('') +
     `<rect x="80" y="${r1(titleY + (lines.length - 1) * size * 1.1 + 34)}" width="72" height="6" rx="3" fill="${C.coral}"/>` +
     `<text x="80" y="${r1(titleY + (lines.length - 1) * size * 1.1 + 92)}" font-family="${FONT}" font-size="30" font-weight="700" fill="${C.sand}">${esc(tagline)}</text>` +

@@ -44,7 +44,9 @@ const wanted = new Set(assets.map((asset) => asset.filename));
 for (const name of readdirSync(OUT)) if (!wanted.has(name)) rmSync(join(OUT, name));
 let total = 0;
 for (const asset of assets) {
-  const info = await sharp(Buffer.from(svg(asset))).jpeg({ quality: 55, mozjpeg: true }).toFile(join(OUT, asset.filename));
+  const info = await sharp(Buffer.from(svg(asset)))
+    .jpeg({ quality: 55, mozjpeg: true })
+    .toFile(join(OUT, asset.filename));
   total += info.size;
 }
 console.log(`wrote ${assets.length} placeholders to public/uploads (${(total / 1024).toFixed(0)} KB in all)`);

@@ -32,14 +32,11 @@ export function startFront({ host = '127.0.0.1', port, upstreamPort, waitMs = 60
       const giveUpAt = Date.now() + waitMs;
 
       const attempt = () => {
-        const upstream = http.request(
-          { host, port: upstreamPort, method: req.method, path: req.url, headers: req.headers, agent },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-            answer.pipe(res);
-            answer.on('error', () => res.destroy());
-          },
-        );
+        const upstream = http.request({ host, port: upstreamPort, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+          answer.pipe(res);
+          answer.on('error', () => res.destroy());
+        });
         upstream.on('error', (error) => {
           if (res.headersSent) return res.destroy();
           if (notAnswered(error, req.method) && Date.now() < giveUpAt && !res.destroyed) {

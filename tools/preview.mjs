@@ -36,11 +36,17 @@ const supabase = await ensureLocalSupabase();
 const wranglerPort = await freePort();
 const wrangler = `${root}/node_modules/.bin/wrangler`;
 const args = [
-  'pages', 'dev', 'dist',
-  '--ip', '127.0.0.1',
-  '--port', String(wranglerPort),
-  '--inspector-port', String(inspectorPort),
-  '--log-level', process.env.WRANGLER_LOG ?? 'warn',
+  'pages',
+  'dev',
+  'dist',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  String(wranglerPort),
+  '--inspector-port',
+  String(inspectorPort),
+  '--log-level',
+  process.env.WRANGLER_LOG ?? 'warn',
   '--show-interactive-dev-session=false',
 ];
 // wrangler's runtime (workerd) can stop on a broken pipe when a client goes away mid-response
@@ -104,7 +110,10 @@ let missed = 0;
   for (;;) {
     await sleep(2000);
     if (stopping) return;
-    const ok = await fetch(HEALTH_URL, { signal: AbortSignal.timeout(10_000) }).then((response) => response.ok, () => false);
+    const ok = await fetch(HEALTH_URL, { signal: AbortSignal.timeout(10_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) {
       answered = true;
       missed = 0;

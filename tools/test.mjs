@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test, in order, stopping at the first phase that fails: type check, unit
- * and integration tests, the production build, the checks over dist/, the end-to-end tests.
+ * `npm test`: every test, in order, stopping at the first phase that fails: type check, lint
+ * (ESLint and Prettier), unit and integration tests, the production build, the checks over dist/,
+ * the end-to-end tests.
  * Prints how long each phase took at the end (also when one failed).
  *
  *   npm test                 (every phase)
@@ -10,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 
 const PHASES = [
   ['check', 'check'],
+  ['lint', 'lint'],
   ['unit', 'test:unit'],
   ['build', 'build'],
   ['dist', 'test:dist'],
@@ -31,7 +33,12 @@ for (const [phase, script] of PHASES) {
 
 console.log('\ntest phases:');
 for (const [phase, seconds] of timings) console.log(`  ${phase.padEnd(6)} ${seconds.toFixed(0).padStart(5)} s`);
-console.log(`  ${'total'.padEnd(6)} ${timings.reduce((sum, [, s]) => sum + s, 0).toFixed(0).padStart(5)} s`);
+console.log(
+  `  ${'total'.padEnd(6)} ${timings
+    .reduce((sum, [, s]) => sum + s, 0)
+    .toFixed(0)
+    .padStart(5)} s`,
+);
 if (failed) {
   console.error(`test: ${failed} failed`);
   process.exit(1);

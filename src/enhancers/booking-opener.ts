@@ -23,4 +23,3 @@ export function enhanceBookingTriggers(): void {
     requestIsland('booking');
   });
 }
-

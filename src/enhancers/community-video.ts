@@ -37,8 +37,7 @@ export function startCommunityVideo(root: Document, win: Window = window): void 
   // state has moved on a moment before its 'play'/'pause' event redraws the button.
   let showsPlaying = false;
 
-  const icon = (button: HTMLButtonElement | null, name: string, show: boolean) =>
-    button?.querySelector(`[data-icon="${name}"]`)?.classList.toggle('hidden', !show);
+  const icon = (button: HTMLButtonElement | null, name: string, show: boolean) => button?.querySelector(`[data-icon="${name}"]`)?.classList.toggle('hidden', !show);
   const renderControls = () => {
     const playing = !video.paused;
     showsPlaying = playing;

@@ -4,15 +4,7 @@
  * dot, keeps the chosen section in the shared store, and opens/closes the card (the island
  * hydrates on the first opening).
  */
-import {
-  PROMPT_THRESHOLDS,
-  PROMPT_VISIBLE_RATIO,
-  initialPromptState,
-  nextDueAt,
-  promptReducer,
-  visibleShare,
-  type PromptEvent,
-} from '~/lib/prompt-scheduler';
+import { PROMPT_THRESHOLDS, PROMPT_VISIBLE_RATIO, initialPromptState, nextDueAt, promptReducer, visibleShare, type PromptEvent } from '~/lib/prompt-scheduler';
 import { requestIsland } from '~/enhancers/islands';
 import { $prompt } from '~/stores/prompt';
 

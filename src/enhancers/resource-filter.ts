@@ -2,8 +2,7 @@ import { RESOURCE_CATEGORIES, type ResourceCategory } from '~/lib/resources';
 
 type Filter = 'all' | ResourceCategory;
 
-const isFilter = (value: string | undefined): value is Filter =>
-  value === 'all' || (RESOURCE_CATEGORIES as readonly string[]).includes(value ?? '');
+const isFilter = (value: string | undefined): value is Filter => value === 'all' || (RESOURCE_CATEGORIES as readonly string[]).includes(value ?? '');
 
 /**
  * Filter pills over the pre-rendered resource groups. "All" shows every group with its

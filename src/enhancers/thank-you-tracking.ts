@@ -49,9 +49,7 @@ export async function trackConversion(kind: ConversionKind): Promise<void> {
   const spec = CONVERSIONS[kind];
   const store = window.sessionStorage;
   const key = conversionStorageKey(kind);
-  const state: ConversionState = conversionForView(parseConversionState(store.getItem(key)), navigationType(), () =>
-    newEventId(kind, crypto.randomUUID()),
-  );
+  const state: ConversionState = conversionForView(parseConversionState(store.getItem(key)), navigationType(), () => newEventId(kind, crypto.randomUUID()));
   const save = () => store.setItem(key, JSON.stringify(state));
   save();
 

@@ -54,6 +54,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
 
   useEffect(() => {
     const held = takeHeldActions();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration: the server's render is kept, then what was done before it is applied
     setReady(true);
     setEmail(emailRef.current?.value ?? '');
     startAuth(getSupabase());
@@ -64,6 +65,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   // A submit held before hydration is sent once the held mode switch has rendered.
   useEffect(() => {
     if (!submitHeld) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the held submit waits for one render (of the held mode switch)
     setSubmitHeld(false);
     formRef.current?.requestSubmit();
   }, [submitHeld]);
@@ -89,14 +91,10 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
       const auth = getSupabase().auth;
       const outcome =
         mode === 'signIn'
-          ? await auth.signInWithPassword({ email, password }).then(({ data, error }) =>
-              signInOutcome({ error, hasSession: Boolean(data.session) }, copy.messages),
-            )
+          ? await auth.signInWithPassword({ email, password }).then(({ data, error }) => signInOutcome({ error, hasSession: Boolean(data.session) }, copy.messages))
           : await auth
               .signUp({ email, password, options: { emailRedirectTo: confirmationRedirect() } })
-              .then(({ data, error }) =>
-                signUpOutcome({ error, hasSession: Boolean(data.session), identities: data.user?.identities }, copy.messages),
-              );
+              .then(({ data, error }) => signUpOutcome({ error, hasSession: Boolean(data.session), identities: data.user?.identities }, copy.messages));
       setNotice(outcome.notice);
       setOfferResend(outcome.offerResend);
     } catch {
@@ -199,7 +197,13 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
       </form>
 
       <p className="mt-6 text-center">
-        <button type="button" disabled={!ready} data-auth-intent="toggle" onClick={toggleMode} className="rounded text-sm font-semibold text-brand-strong underline-offset-4 hover:underline">
+        <button
+          type="button"
+          disabled={!ready}
+          data-auth-intent="toggle"
+          onClick={toggleMode}
+          className="rounded text-sm font-semibold text-brand-strong underline-offset-4 hover:underline"
+        >
           {mode === 'signIn' ? copy.form.toSignUp : copy.form.toSignIn}
         </button>
       </p>

@@ -33,15 +33,7 @@ interface Props {
 
 type WidgetStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
-export default function BookingModal({
-  copy,
-  widgetUrl,
-  embedScript,
-  origins,
-  contactEmail,
-  thankYouPath,
-  timeoutMs = 15_000,
-}: Props) {
+export default function BookingModal({ copy, widgetUrl, embedScript, origins, contactEmail, thankYouPath, timeoutMs = 15_000 }: Props) {
   const booking = useStore($booking);
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<WidgetStatus>('idle');
@@ -49,9 +41,8 @@ export default function BookingModal({
   const [scriptLoaded, setScriptLoaded] = useState(false);
   const [frameLoaded, setFrameLoaded] = useState(false);
   const completed = useRef(false);
-  const goal = useRef<string | null>(null);
-  goal.current = booking.goal;
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first render must match the server's HTML
   useEffect(() => setHydrated(true), []);
   const active = hydrated && booking.opens > 0;
 
@@ -59,6 +50,7 @@ export default function BookingModal({
   useEffect(() => {
     if (!active) return;
     if (navigator.onLine === false) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- each opening or retry restarts the loads this effect starts
       setStatus('failed');
       return;
     }
@@ -79,6 +71,7 @@ export default function BookingModal({
   }, [active, attempt, embedScript]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- 'ready' is a state of its own: it ends the timeout below
     if (status === 'loading' && scriptLoaded && frameLoaded) setStatus('ready');
   }, [status, scriptLoaded, frameLoaded]);
 
@@ -103,7 +96,7 @@ export default function BookingModal({
       completed.current = true;
       window.dispatchEvent(
         new CustomEvent(BOOKING_COMPLETE_EVENT, {
-          detail: { kind: signal.kind, detail: signal.detail, goal: goal.current, source: 'booking_widget' },
+          detail: { kind: signal.kind, detail: signal.detail, goal: $booking.get().goal, source: 'booking_widget' },
         }),
       );
       window.location.assign(thankYouPath);
@@ -118,53 +111,43 @@ export default function BookingModal({
   const mailto = `mailto:${contactEmail}?subject=${encodeURIComponent(copy.title)}`;
 
   return (
-    <ModalShell
-      name="booking"
-      title={copy.title}
-      description={copy.description}
-      closeLabel={copy.close}
-      widthClass="w-[min(44rem,calc(100vw-1.5rem))]"
-    >
-        {hydrated && booking.goal ? (
-          <p className="mt-3 text-sm font-semibold text-brand-deep" data-booking-goal>
-            {copy.goalLabel} {booking.goal}
-          </p>
-        ) : null}
+    <ModalShell name="booking" title={copy.title} description={copy.description} closeLabel={copy.close} widthClass="w-[min(44rem,calc(100vw-1.5rem))]">
+      {hydrated && booking.goal ? (
+        <p className="mt-3 text-sm font-semibold text-brand-deep" data-booking-goal>
+          {copy.goalLabel} {booking.goal}
+        </p>
+      ) : null}
 
-        <div
-          className={`relative mt-5 rounded-xl bg-sand-light ${status === 'failed' ? '' : 'min-h-[32rem]'}`}
-          aria-busy={status === 'loading' || !active}
-        >
-          {status === 'failed' ? (
-            <div className="flex flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="alert" data-booking-fallback>
-              <p className="font-display text-xl font-bold text-ink">{copy.fallbackTitle}</p>
-              <p className="max-w-md text-ink-soft">{copy.fallbackText}</p>
-              <a href={mailto} className="btn btn-primary">
-                {copy.fallbackEmail}: {contactEmail}
-              </a>
-              <button type="button" className="btn btn-outline" onClick={retry}>
-                {copy.retry}
-              </button>
-            </div>
-          ) : null}
-          {status !== 'ready' && status !== 'failed' ? (
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-ink-muted" data-booking-loading>
-              <span className="spinner" aria-hidden="true" />
-              <span>{copy.loading}</span>
-            </div>
-          ) : null}
-          {showFrame ? (
-            <iframe
-              key={attempt}
-              src={widgetUrl}
-              title={copy.iframeTitle}
-              id={`booking-widget-${attempt}`}
-              className={`relative block min-h-[32rem] w-full rounded-xl border-0 ${status === 'ready' ? '' : 'opacity-0'}`}
-              onLoad={() => setFrameLoaded(true)}
-            />
-          ) : null}
-        </div>
+      <div className={`relative mt-5 rounded-xl bg-sand-light ${status === 'failed' ? '' : 'min-h-[32rem]'}`} aria-busy={status === 'loading' || !active}>
+        {status === 'failed' ? (
+          <div className="flex flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="alert" data-booking-fallback>
+            <p className="font-display text-xl font-bold text-ink">{copy.fallbackTitle}</p>
+            <p className="max-w-md text-ink-soft">{copy.fallbackText}</p>
+            <a href={mailto} className="btn btn-primary">
+              {copy.fallbackEmail}: {contactEmail}
+            </a>
+            <button type="button" className="btn btn-outline" onClick={retry}>
+              {copy.retry}
+            </button>
+          </div>
+        ) : null}
+        {status !== 'ready' && status !== 'failed' ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-ink-muted" data-booking-loading>
+            <span className="spinner" aria-hidden="true" />
+            <span>{copy.loading}</span>
+          </div>
+        ) : null}
+        {showFrame ? (
+          <iframe
+            key={attempt}
+            src={widgetUrl}
+            title={copy.iframeTitle}
+            id={`booking-widget-${attempt}`}
+            className={`relative block min-h-[32rem] w-full rounded-xl border-0 ${status === 'ready' ? '' : 'opacity-0'}`}
+            onLoad={() => setFrameLoaded(true)}
+          />
+        ) : null}
+      </div>
     </ModalShell>
   );
 }
-

@@ -18,12 +18,7 @@ interface Props {
 
 export default function ModalShell({ name, title, description, closeLabel, widthClass, children }: Props) {
   return (
-    <dialog
-      id={`${name}-dialog`}
-      aria-labelledby={`${name}-title`}
-      aria-describedby={`${name}-description`}
-      className={`modal-dialog ${widthClass}`}
-    >
+    <dialog id={`${name}-dialog`} aria-labelledby={`${name}-title`} aria-describedby={`${name}-description`} className={`modal-dialog ${widthClass}`}>
       <div className="flex max-h-[calc(100dvh-1.5rem)] flex-col overflow-y-auto p-5 sm:p-8">
         <div className="flex items-start justify-between gap-4">
           <h2 id={`${name}-title`} className="text-2xl font-extrabold sm:text-3xl">

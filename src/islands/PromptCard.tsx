@@ -20,6 +20,7 @@ export default function PromptCard({ copy, prompts }: Props) {
   const view = useStore($prompt);
   const [hydrated, setHydrated] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first render must match the server's HTML
   useEffect(() => setHydrated(true), []);
 
   // Until hydrated, render exactly what the server did (closed, default message).

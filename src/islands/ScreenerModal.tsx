@@ -30,11 +30,13 @@ export default function ScreenerModal({ copy, questions, recommendations, code, 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first render must match the server's HTML
   useEffect(() => setHydrated(true), []);
 
   // Closing resets (the dialog's close event sets the store; see src/enhancers/screener-opener.ts).
   useEffect(() => {
     if (open) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- resetting on close, which comes from the store (the native dialog's close event)
     setStep(0);
     setAnswers({});
     moved.current = false;
@@ -45,9 +47,7 @@ export default function ScreenerModal({ copy, questions, recommendations, code, 
     if (moved.current) headingRef.current?.focus();
   }, [step]);
 
-  const ordered = QUESTION_ORDER.map((id) => questions.find((question) => question.id === id)).filter(
-    (question): question is ScreenerQuestion => question !== undefined,
-  );
+  const ordered = QUESTION_ORDER.map((id) => questions.find((question) => question.id === id)).filter((question): question is ScreenerQuestion => question !== undefined);
   const total = ordered.length;
   const answered = step === 'results' ? total : step;
 
@@ -68,67 +68,60 @@ export default function ScreenerModal({ copy, questions, recommendations, code, 
   const stepText = copy.step.replaceAll('{current}', String(Math.min(answered + 1, total))).replaceAll('{total}', String(total));
 
   return (
-    <ModalShell
-      name="screener"
-      title={copy.title}
-      description={copy.description}
-      closeLabel={copy.close}
-      widthClass="w-[min(40rem,calc(100vw-1.5rem))]"
-    >
-
-        <div
-          className="mt-6 grid grid-cols-3 gap-2"
-          role="progressbar"
-          aria-label={copy.progressLabel}
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={answered}
-          aria-valuetext={step === 'results' ? copy.resultsTitle : stepText}
-          data-screener-progress
-        >
-          {ordered.map((entry, index) => (
-            <span
-              key={entry.id}
-              className={`h-2 rounded-full transition-colors ${index < answered ? 'bg-brand-strong' : 'bg-line'}`}
-              data-filled={index < answered ? 'true' : 'false'}
-            />
-          ))}
-        </div>
-
-        {question ? (
-          <fieldset className="mt-6" aria-busy={!hydrated}>
-            <legend className="text-sm font-semibold uppercase tracking-widest text-brand-strong">{stepText}</legend>
-            <h3 ref={headingRef} tabIndex={-1} className="mt-2 text-xl font-bold outline-none" data-screener-question>
-              {question.question}
-            </h3>
-            <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-              {question.options.map((option) => (
-                <li key={option.value}>
-                  <button
-                    type="button"
-                    disabled={!hydrated}
-                    onClick={() => choose(question.id, option.value)}
-                    className="flex min-h-14 w-full flex-col items-start justify-center rounded-xl border-2 border-line bg-white px-4 py-3 text-left transition-colors hover:border-brand hover:bg-brand-soft disabled:cursor-wait"
-                  >
-                    <span className="font-semibold text-ink">{option.label}</span>
-                    {option.hint ? <span className="text-sm text-ink-muted">{option.hint}</span> : null}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        ) : (
-          <Results
-            copy={copy}
-            answers={answers}
-            questions={ordered}
-            recommendations={recommendations}
-            code={code}
-            shopUrl={shopUrl}
-            headingRef={headingRef}
-            onRetake={retake}
+    <ModalShell name="screener" title={copy.title} description={copy.description} closeLabel={copy.close} widthClass="w-[min(40rem,calc(100vw-1.5rem))]">
+      <div
+        className="mt-6 grid grid-cols-3 gap-2"
+        role="progressbar"
+        aria-label={copy.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={answered}
+        aria-valuetext={step === 'results' ? copy.resultsTitle : stepText}
+        data-screener-progress
+      >
+        {ordered.map((entry, index) => (
+          <span
+            key={entry.id}
+            className={`h-2 rounded-full transition-colors ${index < answered ? 'bg-brand-strong' : 'bg-line'}`}
+            data-filled={index < answered ? 'true' : 'false'}
           />
-        )}
+        ))}
+      </div>
+
+      {question ? (
+        <fieldset className="mt-6" aria-busy={!hydrated}>
+          <legend className="text-sm font-semibold uppercase tracking-widest text-brand-strong">{stepText}</legend>
+          <h3 ref={headingRef} tabIndex={-1} className="mt-2 text-xl font-bold outline-none" data-screener-question>
+            {question.question}
+          </h3>
+          <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+            {question.options.map((option) => (
+              <li key={option.value}>
+                <button
+                  type="button"
+                  disabled={!hydrated}
+                  onClick={() => choose(question.id, option.value)}
+                  className="flex min-h-14 w-full flex-col items-start justify-center rounded-xl border-2 border-line bg-white px-4 py-3 text-left transition-colors hover:border-brand hover:bg-brand-soft disabled:cursor-wait"
+                >
+                  <span className="font-semibold text-ink">{option.label}</span>
+                  {option.hint ? <span className="text-sm text-ink-muted">{option.hint}</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : (
+        <Results
+          copy={copy}
+          answers={answers}
+          questions={ordered}
+          recommendations={recommendations}
+          code={code}
+          shopUrl={shopUrl}
+          headingRef={headingRef}
+          onRetake={retake}
+        />
+      )}
     </ModalShell>
   );
 }

@@ -67,7 +67,7 @@ function useRow(speed: number) {
     },
     [emblaRef],
   );
-  return { ref, api };
+  return [ref, api] as const;
 }
 
 export default function TestimonialsCarousel({ pauseLabel, playLabel, transformations, testimonials }: Props) {
@@ -81,10 +81,11 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
   const resumeTimer = useRef(0);
 
   const speed = autoScrollSpeed();
-  const rowA = useRow(speed);
-  const rowB = useRow(speed);
+  const [rowARef, rowAApi] = useRow(speed);
+  const [rowBRef, rowBApi] = useRow(speed);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first render must match the server's HTML
     setHydrated(true);
     setUserPaused(startsPaused(window.matchMedia('(prefers-reduced-motion: reduce)').matches));
   }, []);
@@ -153,25 +154,24 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
     };
   }, [begin, end]);
 
-
   const moving = hydrated && shouldAutoScroll({ userPaused, interacting, visible });
   useEffect(() => {
-    for (const api of [rowA.api, rowB.api]) {
+    for (const api of [rowAApi, rowBApi]) {
       const auto = api?.plugins().autoScroll;
       if (!auto) continue;
       if (moving) auto.play();
       else auto.stop();
     }
-  }, [moving, rowA.api, rowB.api]);
+  }, [moving, rowAApi, rowBApi]);
 
   const rowClass = hydrated ? 'overflow-hidden' : 'overflow-x-auto snap-x';
   return (
     <div ref={root} data-carousel data-ready={hydrated ? 'true' : undefined} data-moving={moving ? 'true' : 'false'}>
       <div ref={rows}>
-        <div ref={rowA.ref} className={rowClass} tabIndex={hydrated ? undefined : 0} data-carousel-row="transformations">
+        <div ref={rowARef} className={rowClass} tabIndex={hydrated ? undefined : 0} data-carousel-row="transformations">
           {transformations}
         </div>
-        <div ref={rowB.ref} className={`mt-4 ${rowClass}`} tabIndex={hydrated ? undefined : 0} data-carousel-row="testimonials">
+        <div ref={rowBRef} className={`mt-4 ${rowClass}`} tabIndex={hydrated ? undefined : 0} data-carousel-row="testimonials">
           {testimonials}
         </div>
       </div>

@@ -29,10 +29,7 @@ export function signInOutcome(result: { error: AuthErrorLike | null; hasSession:
   return error(failure.message);
 }
 
-export function signUpOutcome(
-  result: { error: AuthErrorLike | null; hasSession: boolean; identities: readonly unknown[] | undefined },
-  messages: AuthMessages,
-): Outcome {
+export function signUpOutcome(result: { error: AuthErrorLike | null; hasSession: boolean; identities: readonly unknown[] | undefined }, messages: AuthMessages): Outcome {
   const failure = result.error;
   if (failure) {
     if (failure.code === 'user_already_exists' || failure.message === 'User already registered') return error(messages.userExists);

@@ -37,8 +37,7 @@ function fromString(text: string): BookingSignal | null {
   return null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The booking signal in a message's data, or null. Accepted: 'booking_success', 'form_submit',
@@ -62,10 +61,7 @@ export function bookingSignal(data: unknown): BookingSignal | null {
 }
 
 /** The booking signal of a message event, if it comes from a trusted origin. */
-export function bookingSignalFrom(
-  message: { origin: string; data: unknown },
-  origins: readonly string[],
-): BookingSignal | null {
+export function bookingSignalFrom(message: { origin: string; data: unknown }, origins: readonly string[]): BookingSignal | null {
   if (!origins.includes(message.origin)) return null;
   return bookingSignal(message.data);
 }

@@ -10,9 +10,7 @@ type ImageSchema = z.ZodTypeAny;
 
 const text = z.string().trim().min(1, 'must not be empty');
 const url = z.string().url('must be an absolute URL (https://...)');
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens');
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens');
 
 export const RESOURCE_TAGS = [
   'Free Guide',
@@ -92,9 +90,7 @@ export const settingsSchema = z.object({
   spotsLeft: z.number().int().min(0),
   spotsBadge: spotsBadgeSchema,
   contactEmail: z.string().email('must be an e-mail address'),
-  socials: z
-    .array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), label: text, url }))
-    .min(1, 'needs at least one social profile'),
+  socials: z.array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), label: text, url })).min(1, 'needs at least one social profile'),
   supplements: z.object({ partnerName: text, code: text, shopUrl: url, offer: text }),
   embeds: z.object({
     leadFormHost: url,
@@ -102,9 +98,7 @@ export const settingsSchema = z.object({
     bookingHost: url,
     bookingWidgetId: text,
   }),
-  metaPixelId: z
-    .string()
-    .regex(/^(\d{10,20})?$/, 'must be the numeric pixel id, or empty to turn the pixel off'),
+  metaPixelId: z.string().regex(/^(\d{10,20})?$/, 'must be the numeric pixel id, or empty to turn the pixel off'),
   storage: z.object({
     bucket: text,
     logo: text,
@@ -161,15 +155,13 @@ export const testimonialSchema = z.object({
   response: text,
 });
 
-export const transformationSchema = (image: ImageSchema) =>
-  z.object({ id: slug, name: text, result: text, image, alt: text });
+export const transformationSchema = (image: ImageSchema) => z.object({ id: slug, name: text, result: text, image, alt: text });
 
 export const avatarSchema = (image: ImageSchema) => z.object({ id: slug, name: text, image });
 
 export const coachPhotoSchema = (image: ImageSchema) => z.object({ id: slug, image, alt: text });
 
-export const workoutTargetSchema = (image: ImageSchema) =>
-  z.object({ id: slug, name: text, description: text, image, alt: text });
+export const workoutTargetSchema = (image: ImageSchema) => z.object({ id: slug, name: text, description: text, image, alt: text });
 
 export const featureSchema = z.object({
   id: slug,
@@ -189,9 +181,7 @@ export const promptSchema = z.object({
 export type SectionPrompt = z.infer<typeof promptSchema>;
 
 const optionsOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .array(z.object({ value: z.enum(values), label: text, hint: text.optional() }))
-    .min(2, 'needs at least two options');
+  z.array(z.object({ value: z.enum(values), label: text, hint: text.optional() })).min(2, 'needs at least two options');
 
 export const screenerQuestionSchema = z.discriminatedUnion('id', [
   z.object({ id: z.literal('goal'), question: text, options: optionsOf(SCREENER_GOALS) }),
@@ -202,9 +192,7 @@ export type ScreenerQuestion = z.infer<typeof screenerQuestionSchema>;
 
 export const recommendationSchema = z.object({
   id: z.enum(RECOMMENDATION_KEYS),
-  products: z
-    .array(z.object({ name: text, description: text, benefits: z.array(text).min(1), timing: text }))
-    .min(1),
+  products: z.array(z.object({ name: text, description: text, benefits: z.array(text).min(1), timing: text })).min(1),
 });
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
@@ -411,8 +399,7 @@ export const notFoundPageSchema = z.object({
   link: text,
 });
 
-const withTokens = (...tokens: string[]) =>
-  tokens.reduce((schema, token) => schema.includes(`{${token}}`, { message: `must contain {${token}}` }), text);
+const withTokens = (...tokens: string[]) => tokens.reduce((schema, token) => schema.includes(`{${token}}`, { message: `must contain {${token}}` }), text);
 
 export const adminPageSchema = z.object({
   seo,
@@ -431,27 +418,92 @@ export const adminPageSchema = z.object({
     tabs: z.object({ browse: text, upload: text, analytics: text, settings: text }),
     summary: z.object({ total: text }),
     browse: z.object({
-      heading: text, searchLabel: text, searchPlaceholder: text, categoryLabel: text, allCategories: text,
-      count: withTokens('count', 'total'), loading: text, noMatch: text, emptyTitle: text, emptyText: text,
-      uploaded: withTokens('date'), copyPath: text, copyImport: text, delete: text, actionsFor: withTokens('action', 'name'),
-      pathCopied: text, importCopied: text, copyFailed: text, deleteSimulated: text, deleteSimulatedText: withTokens('name'),
+      heading: text,
+      searchLabel: text,
+      searchPlaceholder: text,
+      categoryLabel: text,
+      allCategories: text,
+      count: withTokens('count', 'total'),
+      loading: text,
+      noMatch: text,
+      emptyTitle: text,
+      emptyText: text,
+      uploaded: withTokens('date'),
+      copyPath: text,
+      copyImport: text,
+      delete: text,
+      actionsFor: withTokens('action', 'name'),
+      pathCopied: text,
+      importCopied: text,
+      copyFailed: text,
+      deleteSimulated: text,
+      deleteSimulatedText: withTokens('name'),
     }),
     cloud: z.object({
-      heading: text, lead: withTokens('bucket'), loading: text, empty: text, loadFailed: text, refresh: text, unknownSize: text,
-      created: withTokens('date'), updated: withTokens('date'), view: text, download: text, delete: text, deleting: text,
-      deleted: text, deletedText: withTokens('name'), deleteFailed: text, deleteFailedText: text, deleteError: text, deleteErrorText: text,
+      heading: text,
+      lead: withTokens('bucket'),
+      loading: text,
+      empty: text,
+      loadFailed: text,
+      refresh: text,
+      unknownSize: text,
+      created: withTokens('date'),
+      updated: withTokens('date'),
+      view: text,
+      download: text,
+      delete: text,
+      deleting: text,
+      deleted: text,
+      deletedText: withTokens('name'),
+      deleteFailed: text,
+      deleteFailedText: text,
+      deleteError: text,
+      deleteErrorText: text,
     }),
     upload: z.object({
-      heading: text, lead: text, category: text, chooseCategory: text, subcategory: text, chooseSubcategory: text, person: text,
-      descriptor: text, descriptorPlaceholder: text, number: text, tags: text, tagsHint: text, file: text, fileHint: text,
-      preview: text, previewMissing: text, required: text, submit: text, uploading: text, progressLabel: text, resumed: text,
-      success: text, successText: withTokens('name'), missing: text, missingText: text, failed: text, failedText: text,
-      error: text, errorText: text, resumableUnavailable: text, resumableUnavailableText: text,
+      heading: text,
+      lead: text,
+      category: text,
+      chooseCategory: text,
+      subcategory: text,
+      chooseSubcategory: text,
+      person: text,
+      descriptor: text,
+      descriptorPlaceholder: text,
+      number: text,
+      tags: text,
+      tagsHint: text,
+      file: text,
+      fileHint: text,
+      preview: text,
+      previewMissing: text,
+      required: text,
+      submit: text,
+      uploading: text,
+      progressLabel: text,
+      resumed: text,
+      success: text,
+      successText: withTokens('name'),
+      missing: text,
+      missingText: text,
+      failed: text,
+      failedText: text,
+      error: text,
+      errorText: text,
+      resumableUnavailable: text,
+      resumableUnavailableText: text,
     }),
     analytics: z.object({ heading: text, row: withTokens('count', 'percent', 'total') }),
     settings: z.object({
-      heading: text, namingHeading: text, naming: text, namingText: text, example: withTokens('example'), storageHeading: text,
-      storageImages: text, storageCloud: withTokens('bucket'), categoriesHeading: text,
+      heading: text,
+      namingHeading: text,
+      naming: text,
+      namingText: text,
+      example: withTokens('example'),
+      storageHeading: text,
+      storageImages: text,
+      storageCloud: withTokens('bucket'),
+      categoriesHeading: text,
     }),
   }),
   debugger: z.object({

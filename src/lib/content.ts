@@ -4,10 +4,7 @@
  */
 import { getCollection, getEntry, type CollectionEntry, type DataCollectionKey } from 'astro:content';
 
-type SingletonKey = Extract<
-  DataCollectionKey,
-  'settings' | 'homePage' | 'guidesPage' | 'authPage' | 'previewPage' | 'notFoundPage' | 'adminPage'
->;
+type SingletonKey = Extract<DataCollectionKey, 'settings' | 'homePage' | 'guidesPage' | 'authPage' | 'previewPage' | 'notFoundPage' | 'adminPage'>;
 
 const singletonIds: Record<SingletonKey, string> = {
   settings: 'settings',

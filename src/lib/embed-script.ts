@@ -21,10 +21,14 @@ export function loadScriptOnce(doc: Document, src: string, timeoutMs = 15_000): 
       loads.delete(src);
       reject(new Error(message));
     };
-    script.addEventListener('load', () => {
-      win.clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    script.addEventListener(
+      'load',
+      () => {
+        win.clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
     script.addEventListener('error', () => fail(`could not load ${src}`), { once: true });
     doc.head.append(script);
   });

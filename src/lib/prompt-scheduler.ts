@@ -37,11 +37,7 @@ export interface PromptState {
 }
 
 export type PromptEvent =
-  | { type: 'visible'; section: string; at: number }
-  | { type: 'hidden'; section: string }
-  | { type: 'tick'; at: number }
-  | { type: 'open' }
-  | { type: 'close' };
+  { type: 'visible'; section: string; at: number } | { type: 'hidden'; section: string } | { type: 'tick'; at: number } | { type: 'open' } | { type: 'close' };
 
 export const initialPromptState = (): PromptState => ({ visibleSince: {}, done: [], current: null, dot: false, open: false });
 

@@ -9,8 +9,7 @@ export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 
 export type CategorisableResource = Pick<Resource, 'title' | 'tag' | 'description'>;
 
-const includesAny = (text: string, needles: readonly string[]) =>
-  needles.some((needle) => text.includes(needle));
+const includesAny = (text: string, needles: readonly string[]) => needles.some((needle) => text.includes(needle));
 
 export function resourceCategory(resource: CategorisableResource): ResourceCategory {
   const { title, tag, description } = resource;
@@ -25,9 +24,7 @@ export function resourceCategory(resource: CategorisableResource): ResourceCateg
 }
 
 /** Resources grouped by category in the fixed display order; empty groups are left out. */
-export function groupByCategory<T extends CategorisableResource>(
-  resources: readonly T[],
-): { category: ResourceCategory; items: T[] }[] {
+export function groupByCategory<T extends CategorisableResource>(resources: readonly T[]): { category: ResourceCategory; items: T[] }[] {
   return RESOURCE_CATEGORIES.map((category) => ({
     category,
     items: resources.filter((resource) => resourceCategory(resource) === category),

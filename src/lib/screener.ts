@@ -9,12 +9,7 @@
 export const SCREENER_GOALS = ['strength', 'endurance', 'fat-loss', 'recovery'] as const;
 export const SCREENER_EXPERIENCE = ['beginner', 'intermediate', 'advanced'] as const;
 export const SCREENER_TIMING = ['pre-workout', 'post-workout', 'throughout-day', 'flexible'] as const;
-export const RECOMMENDATION_KEYS = [
-  'strength-beginner',
-  'strength-intermediate',
-  'strength-advanced',
-  'default',
-] as const;
+export const RECOMMENDATION_KEYS = ['strength-beginner', 'strength-intermediate', 'strength-advanced', 'default'] as const;
 
 export type ScreenerGoal = (typeof SCREENER_GOALS)[number];
 export type ScreenerExperience = (typeof SCREENER_EXPERIENCE)[number];

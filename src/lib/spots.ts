@@ -6,10 +6,7 @@ import type { SpotsBadgeCopy } from '~/lib/content-schemas';
 
 // A table, not `toLocaleString`: the browser's first Intl date call loads its locale data, a
 // main-thread stall of tens of milliseconds on a phone, on every page the badge is on.
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** English long month name of the date in the runtime's local time zone, e.g. "November". */
 export function monthName(date: Date): string {

@@ -37,11 +37,7 @@ export const initialTypingState = (): TypingState => ({ word: 0, length: 0, phas
  * is complete, then turns to deleting); deleting removes one and waits `deleteMs` (when the word
  * is gone, it moves on to the next word).
  */
-export function typingStep(
-  state: TypingState,
-  words: readonly string[],
-  timings: TypingTimings = TYPING_TIMINGS,
-): TypingStep {
+export function typingStep(state: TypingState, words: readonly string[], timings: TypingTimings = TYPING_TIMINGS): TypingStep {
   if (words.length === 0) throw new RangeError('typing: needs at least one word');
   const word = words[state.word % words.length] ?? '';
   if (state.phase === 'typing') {

@@ -10,8 +10,16 @@ import { json } from './gateway.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import type { Outbox } from './outbox.ts';
 import {
-  confirmUser, createUser, findUserByEmail, findUserById, issueTokens, obfuscatedUserJson, passwordMatches,
-  type TokenSettings, type UserRow, userJson,
+  confirmUser,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  issueTokens,
+  obfuscatedUserJson,
+  passwordMatches,
+  type TokenSettings,
+  type UserRow,
+  userJson,
 } from './users.ts';
 
 const API_VERSION = '2024-01-01';
@@ -23,7 +31,12 @@ export interface AuthContext {
 }
 
 class AuthError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
@@ -32,9 +45,7 @@ class AuthError extends Error {
 function errorResponse(request: Request, error: AuthError): Response {
   const version = request.headers.get('x-supabase-api-version');
   const modern = version !== null && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= API_VERSION;
-  const body = modern
-    ? { code: error.code, message: error.message, ...error.extra }
-    : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
+  const body = modern ? { code: error.code, message: error.message, ...error.extra } : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
   return json(body, error.status, { 'x-sb-error-code': error.code });
 }
 
@@ -113,9 +124,10 @@ async function authenticate(ctx: AuthContext, request: Request): Promise<{ user:
   if (typeof sub !== 'string' || !sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   const user = await findUserById(ctx.db, sub);
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  const session = typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
-    ? (await ctx.db.query('select id from auth.sessions where id = $1', [sessionId])).rows[0]
-    : undefined;
+  const session =
+    typeof sessionId === 'string' && /^[0-9a-f-]{36}$/i.test(sessionId)
+      ? (await ctx.db.query('select id from auth.sessions where id = $1', [sessionId])).rows[0]
+      : undefined;
   if (!session) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw new AuthError(403, 'user_banned', 'User is banned');
   return { user, sessionId: sessionId as string };
@@ -214,10 +226,7 @@ async function verify(ctx: AuthContext, request: Request): Promise<Response> {
   if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
   if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
   const redirectTo = allowedRedirect(params.get('redirect_to'), ctx.config.siteUrl).replace(/#.*$/, '');
-  const { rows } = await ctx.db.query<UserRow>(
-    `select * from auth.users where confirmation_token = $1 and confirmation_sent_at > now() - interval '24 hours'`,
-    [token],
-  );
+  const { rows } = await ctx.db.query<UserRow>(`select * from auth.users where confirmation_token = $1 and confirmation_sent_at > now() - interval '24 hours'`, [token]);
   const found = type === 'signup' ? rows[0] : undefined;
   if (!found) {
     const error = fragment({

@@ -18,10 +18,18 @@ const PUBLIC_FUNCTIONS = new Set(['track-conversion']);
 export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv): Map<string, FunctionHandler> {
   // Getters: the settings are read per call, so a running stand-in follows config changes.
   const ghlEnv: GhlEnv = {
-    get supabaseUrl() { return publicUrl(config); },
-    get anonKey() { return config.anonKey; },
-    get ghlApiBase() { return config.ghlApiBase; },
-    get ghlApiToken() { return config.ghlApiToken; },
+    get supabaseUrl() {
+      return publicUrl(config);
+    },
+    get anonKey() {
+      return config.anonKey;
+    },
+    get ghlApiBase() {
+      return config.ghlApiBase;
+    },
+    get ghlApiToken() {
+      return config.ghlApiToken;
+    },
   };
   if (env.GHL_LOCATION_ID) ghlEnv.ghlLocationId = env.GHL_LOCATION_ID;
   const registry = new Map<string, FunctionHandler>();
@@ -30,12 +38,7 @@ export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv):
   return registry;
 }
 
-export async function handleFunction(
-  registry: Map<string, FunctionHandler>,
-  config: StandinConfig,
-  request: Request,
-  name: string,
-): Promise<Response> {
+export async function handleFunction(registry: Map<string, FunctionHandler>, config: StandinConfig, request: Request, name: string): Promise<Response> {
   const handler = registry.get(name);
   if (!handler) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
   if (request.method !== 'OPTIONS' && !PUBLIC_FUNCTIONS.has(name)) {

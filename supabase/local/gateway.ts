@@ -1,15 +1,45 @@
 /** What the API gateway adds in front of every service: CORS and API-key role mapping. */
 
 const EXPOSED = [
-  'X-Supabase-Api-Version', 'x-sb-error-code', 'Content-Range', 'X-Total-Count', 'Link',
-  'Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Metadata', 'Upload-Expires',
-  'Tus-Version', 'Tus-Max-Size', 'Tus-Extension', 'Content-Length', 'Content-Type', 'ETag',
+  'X-Supabase-Api-Version',
+  'x-sb-error-code',
+  'Content-Range',
+  'X-Total-Count',
+  'Link',
+  'Location',
+  'Upload-Offset',
+  'Upload-Length',
+  'Tus-Resumable',
+  'Upload-Metadata',
+  'Upload-Expires',
+  'Tus-Version',
+  'Tus-Max-Size',
+  'Tus-Extension',
+  'Content-Length',
+  'Content-Type',
+  'ETag',
 ].join(', ');
 
 const DEFAULT_ALLOWED = [
-  'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'accept-profile',
-  'content-profile', 'prefer', 'x-upsert', 'cache-control', 'x-metadata', 'x-retry-count', 'tus-resumable',
-  'upload-length', 'upload-offset', 'upload-metadata', 'upload-concat', 'upload-defer-length', 'range',
+  'authorization',
+  'apikey',
+  'content-type',
+  'x-client-info',
+  'x-supabase-api-version',
+  'accept-profile',
+  'content-profile',
+  'prefer',
+  'x-upsert',
+  'cache-control',
+  'x-metadata',
+  'x-retry-count',
+  'tus-resumable',
+  'upload-length',
+  'upload-offset',
+  'upload-metadata',
+  'upload-concat',
+  'upload-defer-length',
+  'range',
 ].join(', ');
 
 export function gatewayCors(request: Request): Record<string, string> {

@@ -14,7 +14,12 @@ export interface Bucket {
 }
 
 export class StorageFailure extends Error {
-  constructor(readonly status: number, readonly code: string, readonly error: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly error: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -38,6 +43,7 @@ export async function getBucket(db: Db, id: string): Promise<Bucket> {
 /** Object names: relative, no empty or dot segments, no control characters. */
 export function checkObjectName(name: string): void {
   const segments = name.split('/');
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
   if (!name || name.length > 1024 || /[\u0000-\u001f\\]/.test(name) || segments.some((s) => !s || s === '.' || s === '..')) {
     throw failures.badKey(name);
   }

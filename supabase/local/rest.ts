@@ -28,12 +28,18 @@ export function buildSelect(table: string, params: URLSearchParams): { sql: stri
   let limit = '';
   for (const [key, raw] of params) {
     if (key === 'select') continue;
-    if (key === 'limit' && /^\d+$/.test(raw)) { limit = ` limit ${Number(raw)}`; continue; }
+    if (key === 'limit' && /^\d+$/.test(raw)) {
+      limit = ` limit ${Number(raw)}`;
+      continue;
+    }
     if (!IDENT.test(key)) throw pgrstError(400, 'PGRST100', `"failed to parse filter (${key})"`);
     const dot = raw.indexOf('.');
     const op = raw.slice(0, dot);
     const value = raw.slice(dot + 1);
-    if (op === 'is' && ['null', 'true', 'false'].includes(value)) { where.push(`"${key}" is ${value}`); continue; }
+    if (op === 'is' && ['null', 'true', 'false'].includes(value)) {
+      where.push(`"${key}" is ${value}`);
+      continue;
+    }
     const sqlOp = OPERATORS[op];
     if (dot < 0 || !sqlOp) throw pgrstError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
     values.push(value);
@@ -50,9 +56,7 @@ export async function handleRest(db: Db, config: StandinConfig, request: Request
   }
   const claimed = await requestClaims(request, config);
   if (!claimed.ok) {
-    const response = claimed.expired
-      ? pgrstError(401, 'PGRST303', 'JWT expired')
-      : pgrstError(401, 'PGRST301', 'No suitable key or wrong key type');
+    const response = claimed.expired ? pgrstError(401, 'PGRST303', 'JWT expired') : pgrstError(401, 'PGRST301', 'No suitable key or wrong key type');
     response.headers.set('WWW-Authenticate', 'Bearer error="invalid_token", error_description="JWT invalid"');
     return response;
   }

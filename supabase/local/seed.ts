@@ -21,7 +21,10 @@ export async function seed(db: Db, config: StandinConfig, files: FileArea, root:
   const done = await db.query("select 1 from _local.migrations where name = 'seed'");
   if (done.rows.length) return false;
   const { adminEmail, adminPassword, memberEmail, memberPassword } = config.seed;
-  for (const [email, password] of [[adminEmail, adminPassword], [memberEmail, memberPassword]] as const) {
+  for (const [email, password] of [
+    [adminEmail, adminPassword],
+    [memberEmail, memberPassword],
+  ] as const) {
     if (!(await findUserByEmail(db, email))) await createUser(db, { email, password, confirmed: true });
   }
   await db.exec(await readFile(join(root, 'supabase', 'seed.sql'), 'utf8'));

@@ -62,7 +62,9 @@ async function send(response: Response, res: ServerResponse, head: boolean): Pro
 }
 
 export async function startStandin(config: StandinConfig, root: string, env: NodeJS.ProcessEnv = process.env): Promise<Standin> {
-  const log = (line: string) => { if (!config.quiet) console.log(`[supabase-local] ${line}`); };
+  const log = (line: string) => {
+    if (!config.quiet) console.log(`[supabase-local] ${line}`);
+  };
   const { db, fresh } = await openDatabase(config.dataDir, join(root, 'supabase'));
   const base = config.dataDir ?? (await mkdtemp(join(tmpdir(), 'supabase-local-')));
   const files = new FileArea(join(base, 'storage'));

@@ -8,8 +8,16 @@ import { type Db, asRole, sqlState } from './db.ts';
 import { json } from './gateway.ts';
 import type { Claims } from './jwt.ts';
 import {
-  type FileArea, type ObjectRow, StorageFailure, cacheControlFrom, checkLimits, checkObjectName, failures, getBucket,
-  objectMetadata, writeObjectRow,
+  type FileArea,
+  type ObjectRow,
+  StorageFailure,
+  cacheControlFrom,
+  checkLimits,
+  checkObjectName,
+  failures,
+  getBucket,
+  objectMetadata,
+  writeObjectRow,
 } from './objects.ts';
 
 export interface StorageContext {
@@ -51,11 +59,10 @@ async function list(ctx: StorageContext, request: Request, bucketId: string): Pr
   await getBucket(ctx.db, bucketId);
   const prefix = body.prefix && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix;
   const claims = await claimsOf(request, ctx.config);
-  const rows = await asRole(ctx.db, claims, async (tx) =>
-    (await tx.query<ObjectRow>(
-      `select * from storage.objects where bucket_id = $1 and starts_with(name, $2)`,
-      [bucketId, prefix],
-    )).rows,
+  const rows = await asRole(
+    ctx.db,
+    claims,
+    async (tx) => (await tx.query<ObjectRow>(`select * from storage.objects where bucket_id = $1 and starts_with(name, $2)`, [bucketId, prefix])).rows,
   );
   const folders = new Map<string, Record<string, unknown>>();
   const files: Record<string, unknown>[] = [];
@@ -68,8 +75,12 @@ async function list(ctx: StorageContext, request: Request, bucketId: string): Pr
       folders.set(name, { name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
     } else {
       files.push({
-        name: rest, id: row.id, updated_at: iso(row.updated_at), created_at: iso(row.created_at),
-        last_accessed_at: iso(row.last_accessed_at), metadata: row.metadata,
+        name: rest,
+        id: row.id,
+        updated_at: iso(row.updated_at),
+        created_at: iso(row.created_at),
+        last_accessed_at: iso(row.last_accessed_at),
+        metadata: row.metadata,
       });
     }
   }
@@ -91,7 +102,11 @@ async function readUpload(request: Request): Promise<Incoming> {
   if (/^multipart\/form-data/i.test(type)) {
     const form = await request.formData();
     let file: File | null = null;
-    for (const [, value] of form) if (typeof value !== 'string') { file = value; break; }
+    for (const [, value] of form)
+      if (typeof value !== 'string') {
+        file = value;
+        break;
+      }
     if (!file) throw validation('No file was sent in the multipart body');
     const field = form.get('contentType');
     const metadata = form.get('metadata');
@@ -144,11 +159,13 @@ async function upload(ctx: StorageContext, request: Request, bucketId: string, n
   const row = await asCaller(ctx, claims, async (tx) => {
     let written: ObjectRow | undefined;
     if (mode === 'update') {
-      written = (await tx.query<ObjectRow>(
-        `update storage.objects set metadata = $3, user_metadata = $4, updated_at = now(), version = gen_random_uuid()::text
+      written = (
+        await tx.query<ObjectRow>(
+          `update storage.objects set metadata = $3, user_metadata = $4, updated_at = now(), version = gen_random_uuid()::text
          where bucket_id = $1 and name = $2 returning *`,
-        [bucketId, name, JSON.stringify(metadata), incoming.userMetadata ? JSON.stringify(incoming.userMetadata) : null],
-      )).rows[0];
+          [bucketId, name, JSON.stringify(metadata), incoming.userMetadata ? JSON.stringify(incoming.userMetadata) : null],
+        )
+      ).rows[0];
       if (!written) throw failures.noObject();
     } else {
       const upsert = request.headers.get('x-upsert') === 'true';
@@ -168,8 +185,10 @@ async function remove(ctx: StorageContext, request: Request, bucketId: string): 
   }
   await getBucket(ctx.db, bucketId);
   const claims = await claimsOf(request, ctx.config);
-  const rows = await asCaller(ctx, claims, async (tx) =>
-    (await tx.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *', [bucketId, prefixes])).rows,
+  const rows = await asCaller(
+    ctx,
+    claims,
+    async (tx) => (await tx.query<ObjectRow>('delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *', [bucketId, prefixes])).rows,
   );
   for (const row of rows) await ctx.files.remove(bucketId, row.name);
   return json(rows.map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_accessed_at: iso(row.last_accessed_at) })));
@@ -206,7 +225,10 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
     const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
     let start = match?.[1] ? Number(match[1]) : NaN;
     let end = match?.[2] ? Number(match[2]) : size - 1;
-    if (match && !match[1] && match[2]) { start = Math.max(size - Number(match[2]), 0); end = size - 1; }
+    if (match && !match[1] && match[2]) {
+      start = Math.max(size - Number(match[2]), 0);
+      end = size - 1;
+    }
     if (!match || Number.isNaN(start) || start >= size || start > end) {
       return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
     }

@@ -55,10 +55,7 @@ export async function passwordMatches(user: UserRow, password: string): Promise<
   return Boolean(user.encrypted_password) && bcrypt.compare(password, user.encrypted_password!);
 }
 
-export async function createUser(
-  db: Queryable,
-  input: { email: string; password: string; data?: Record<string, unknown>; confirmed: boolean },
-): Promise<UserRow> {
+export async function createUser(db: Queryable, input: { email: string; password: string; data?: Record<string, unknown>; confirmed: boolean }): Promise<UserRow> {
   const hash = await hashPassword(input.password);
   const metadata = { ...(input.data ?? {}), email: input.email, email_verified: input.confirmed, phone_verified: false };
   const { rows } = await db.query<UserRow>(
@@ -67,10 +64,11 @@ export async function createUser(
     [input.email.toLowerCase(), hash, input.confirmed, JSON.stringify(metadata)],
   );
   const user = rows[0]!;
-  await db.query(
-    `insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1, $2, $3, 'email')`,
-    [user.id, user.id, JSON.stringify({ sub: user.id, email: user.email, email_verified: input.confirmed, phone_verified: false })],
-  );
+  await db.query(`insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1, $2, $3, 'email')`, [
+    user.id,
+    user.id,
+    JSON.stringify({ sub: user.id, email: user.email, email_verified: input.confirmed, phone_verified: false }),
+  ]);
   const withSub = { ...metadata, sub: user.id };
   await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [user.id, JSON.stringify(withSub)]);
   return { ...user, raw_user_meta_data: withSub };
@@ -83,10 +81,7 @@ export async function confirmUser(db: Queryable, user: UserRow): Promise<UserRow
      where id = $1 returning *`,
     [user.id],
   );
-  await db.query(
-    `update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now() where user_id = $1`,
-    [user.id],
-  );
+  await db.query(`update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now() where user_id = $1`, [user.id]);
   return rows[0]!;
 }
 
@@ -152,12 +147,7 @@ export interface TokenSettings {
 }
 
 /** Starts a session (or continues `sessionId`) and returns GoTrue's token response. */
-export async function issueTokens(
-  db: Queryable,
-  user: UserRow,
-  settings: TokenSettings,
-  sessionId?: string,
-): Promise<Record<string, unknown>> {
+export async function issueTokens(db: Queryable, user: UserRow, settings: TokenSettings, sessionId?: string): Promise<Record<string, unknown>> {
   let session = sessionId;
   if (!session) {
     const { rows } = await db.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [user.id]);

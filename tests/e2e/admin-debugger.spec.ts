@@ -117,5 +117,5 @@ test('empty results and a day without free slots show their hints', async ({ pag
   await panel.getByLabel('Calendar ID').fill(`noslots-${unique()}`);
   await panel.getByRole('button', { name: 'Tomorrow' }).click();
   await panel.getByRole('button', { name: 'Run Free Slots' }).click();
-  await expect(page.getByTestId('hint-slots')).toHaveText('No free slots on that day: try a different date, or check the calendar\'s availability settings.');
+  await expect(page.getByTestId('hint-slots')).toHaveText("No free slots on that day: try a different date, or check the calendar's availability settings.");
 });

@@ -126,10 +126,10 @@ test.describe(() => {
 
 /** Small sizes for this tab (src/lib/admin/upload-sizes.ts): the tus path on small files. */
 async function useTestUploadSizes(page: Page) {
-  await page.addInitScript(
-    ([key, value]) => sessionStorage.setItem(key, value),
-    [TEST_UPLOAD_SIZES_KEY, JSON.stringify({ resumableFrom: 256 * 1024, chunkSize: 64 * 1024 })] as const,
-  );
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+    TEST_UPLOAD_SIZES_KEY,
+    JSON.stringify({ resumableFrom: 256 * 1024, chunkSize: 64 * 1024 }),
+  ] as const);
 }
 
 /**
@@ -209,7 +209,11 @@ async function resumableJourney(page: Page, testInfo: TestInfo, { bytes, uplink,
   await expect(row).toContainText(label);
   const stored = await page.request.get(`${SUPABASE_URL}/storage/v1/object/public/videos/${name}`);
   expect(stored.status()).toBe(200);
-  expect(createHash('sha256').update(await stored.body()).digest('hex')).toBe(sourceHash);
+  expect(
+    createHash('sha256')
+      .update(await stored.body())
+      .digest('hex'),
+  ).toBe(sourceHash);
   // Leave the bucket as it was.
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   await expect(toast(page, 'File Deleted')).toBeVisible();

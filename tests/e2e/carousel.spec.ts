@@ -123,9 +123,12 @@ test.describe('carousel', () => {
     const box = await settledOnScreen(page, row);
 
     // Wheel over the row (horizontally, so the page does not scroll), pointer somewhere else.
-    await page.evaluate(({ x, y }) => {
-      document.elementFromPoint(x, y)?.dispatchEvent(new WheelEvent('wheel', { deltaX: 80, bubbles: true }));
-    }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    await page.evaluate(
+      ({ x, y }) => {
+        document.elementFromPoint(x, y)?.dispatchEvent(new WheelEvent('wheel', { deltaX: 80, bubbles: true }));
+      },
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
     await heldThenResumes(page);
 
     await page.mouse.move(box.x + 40, box.y + 40);

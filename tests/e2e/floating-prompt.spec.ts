@@ -82,7 +82,7 @@ test.describe('floating prompt', () => {
   test('the close button (and Escape) close it, focus back on the round button; keyboard only', async ({ page }) => {
     await openWithKeyboard(page);
     await expect(card(page).getByRole('button', { name: 'Close chat' })).toBeFocused();
-    await expect(card(page)).toContainText('Hi, I\'m Kayla!');
+    await expect(card(page)).toContainText("Hi, I'm Kayla!");
     await page.keyboard.press('Enter');
     await expect(card(page)).toBeHidden();
     await expect(toggle(page)).toBeFocused();

@@ -27,7 +27,10 @@ test('first page: headings keep the fallback and the face is cached after load; 
   await expect(page.locator('html')).not.toHaveClass(/display-font/);
   expect(fonts).toHaveLength(1);
   expect(fonts[0]?.afterLoad).toBe(true);
-  const body = await page.locator('main p').first().evaluate((p) => getComputedStyle(p).fontFamily);
+  const body = await page
+    .locator('main p')
+    .first()
+    .evaluate((p) => getComputedStyle(p).fontFamily);
   expect(body).not.toMatch(/Montserrat|Display fallback/);
 
   loaded = false;

@@ -81,8 +81,8 @@ test.describe(() => {
     await expect(dialog(page).locator('iframe')).toHaveAttribute('src', `${FORM_HOST}Gp5NjW8sDf3YkC6mTr0z`);
     expect(platform.scriptRequests).toBe(2);
     expect(await page.locator(`script[src="${SCRIPT}"]`).count()).toBe(1);
-  });});
-
+  });
+});
 
 test('no React loads on /guides until a visitor reaches for a resource', async ({ page }) => {
   await fakeLeadPlatform(page);

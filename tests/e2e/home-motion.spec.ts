@@ -2,7 +2,7 @@
  * What moves on the home page: the About heading's typing animation, the community video and
  * the hero video with its parallax. Timings run on Playwright's fake clock.
  */
-import { expect,  test  } from './fixtures';
+import { expect, test } from './fixtures';
 import { nextFrames, pageScriptsReady, pausedClock, serveVideos } from './helpers';
 
 test.describe('typing animation', () => {

@@ -8,7 +8,6 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from './fixtures';
 import { pageScriptsReady } from './helpers';
 
-
 // /auth is the one public page that hydrates on load (its form is the page).
 const publicPages = ['/', '/guides', '/thank-you', '/thank-you/call', '/thank-you/resource', '/in-development'];
 const BUDGET_GZIP_BYTES = 15 * 1024;
@@ -18,7 +17,12 @@ async function scriptsBeforeInteraction(page: Page, path: string) {
   const bodies: Promise<{ url: string; gzip: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    bodies.push(response.body().catch(() => Buffer.alloc(0)).then((body) => ({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length })));
+    bodies.push(
+      response
+        .body()
+        .catch(() => Buffer.alloc(0))
+        .then((body) => ({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length })),
+    );
   });
   await page.goto(path, { waitUntil: 'load' });
   await pageScriptsReady(page);

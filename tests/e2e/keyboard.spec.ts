@@ -98,13 +98,19 @@ for (const path of PAGES) {
     await page.locator('body').focus();
     const stops = await tabThrough(page, total + 40, 'body');
     const reached = new Set(stops.map((stop) => stop.control).filter((control) => control !== null));
-    const missed = await page.evaluate((reached) => {
-      return [...document.querySelectorAll<HTMLElement>('[data-kb-control]')]
-        .filter((element) => !reached.includes(element.dataset.kbControl!) && element.isConnected && element.checkVisibility({ visibilityProperty: true }))
-        .map((element) => element.outerHTML.slice(0, 120));
-    }, [...reached]);
+    const missed = await page.evaluate(
+      (reached) => {
+        return [...document.querySelectorAll<HTMLElement>('[data-kb-control]')]
+          .filter((element) => !reached.includes(element.dataset.kbControl!) && element.isConnected && element.checkVisibility({ visibilityProperty: true }))
+          .map((element) => element.outerHTML.slice(0, 120));
+      },
+      [...reached],
+    );
     expect(missed, 'controls Tab never reached').toEqual([]);
-    expect(stops.filter((stop) => !stop.visible).map((stop) => stop.label), 'stops without a visible focus indicator').toEqual([]);
+    expect(
+      stops.filter((stop) => !stop.visible).map((stop) => stop.label),
+      'stops without a visible focus indicator',
+    ).toEqual([]);
   });
 }
 
@@ -196,12 +202,18 @@ for (const item of DIALOGS) {
     const total = await markControls(page, item.scope);
     expect(total).toBeGreaterThan(0);
     const stops = await tabThrough(page, total * 3 + 6, item.scope, { start: true });
-    expect(stops.filter((stop) => !stop.visible).map((stop) => stop.label), 'stops without a visible focus indicator').toEqual([]);
+    expect(
+      stops.filter((stop) => !stop.visible).map((stop) => stop.label),
+      'stops without a visible focus indicator',
+    ).toEqual([]);
     const reached = new Set(stops.map((stop) => stop.control));
     expect(reached.size, `reached ${[...reached].join(',')}`).toBeGreaterThanOrEqual(total);
     if (item.name !== 'floating prompt card') {
       // A modal keeps focus inside (the card is not modal: Tab may leave it).
-      expect(stops.filter((stop) => !stop.inside).map((stop) => stop.label), 'Tab left the dialog').toEqual([]);
+      expect(
+        stops.filter((stop) => !stop.inside).map((stop) => stop.label),
+        'Tab left the dialog',
+      ).toEqual([]);
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

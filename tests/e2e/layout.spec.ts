@@ -46,13 +46,8 @@ test.describe('header and navigation', () => {
   });
 
   test('the logo comes from the public storage bucket when it is there', async ({ page }) => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-      'base64',
-    );
-    await page.route('**/storage/v1/object/public/videos/brand/logo.png', (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: png }),
-    );
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    await page.route('**/storage/v1/object/public/videos/brand/logo.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
     await page.goto('/guides');
     const logo = page.locator('header img').first();
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

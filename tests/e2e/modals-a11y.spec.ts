@@ -7,7 +7,6 @@ import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { blockBookingHost, hydrated, serveBookingHost } from './helpers';
 
-
 for (const path of ['/', '/in-development', '/guides']) {
   test(`${path}: the booking modal open (fallback, then widget) passes axe`, async ({ page, isMobile }) => {
     test.skip(isMobile && path === '/guides', 'on a phone /guides opens the booking modal from its header, which is for larger screens');

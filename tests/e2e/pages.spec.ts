@@ -104,9 +104,11 @@ test('every image on the public pages loads and has its size set', async ({ page
 
 test('the carousel’s pre-rendered images exist, with their size and text', async ({ page, request }) => {
   await page.goto('/');
-  const images = await page.locator('[data-carousel] img').evaluateAll((imgs) =>
-    (imgs as HTMLImageElement[]).map((img) => ({ src: img.src, width: img.getAttribute('width'), height: img.getAttribute('height'), alt: img.alt })),
-  );
+  const images = await page
+    .locator('[data-carousel] img')
+    .evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => ({ src: img.src, width: img.getAttribute('width'), height: img.getAttribute('height'), alt: img.alt })),
+    );
   expect(images).toHaveLength(18);
   for (const image of images) {
     expect(image.width && image.height && image.alt).toBeTruthy();

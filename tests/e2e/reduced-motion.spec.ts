@@ -28,8 +28,7 @@ const runningAnimations = (page: Page) =>
       }),
   );
 
-const playingVideos = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('video')].filter((video) => !video.paused).map((video) => video.currentSrc));
+const playingVideos = (page: Page) => page.evaluate(() => [...document.querySelectorAll('video')].filter((video) => !video.paused).map((video) => video.currentSrc));
 
 async function scrollThrough(page: Page, check: () => Promise<void>) {
   const height = await page.evaluate(() => document.body.scrollHeight);
@@ -64,10 +63,14 @@ for (const path of PAGES) {
       await hydrated(page, 'TestimonialsCarousel');
       await expect(carousel).toHaveAttribute('data-ready', 'true');
       const rows = page.locator('[data-carousel-row]');
-      const before = await rows.evaluateAll((elements) => elements.map((element) => element.innerHTML.length + ':' + getComputedStyle(element.firstElementChild!).transform));
+      const before = await rows.evaluateAll((elements) =>
+        elements.map((element) => element.innerHTML.length + ':' + getComputedStyle(element.firstElementChild!).transform),
+      );
       await nextFrames(page);
       await expect(carousel).toHaveAttribute('data-moving', 'false');
-      const after = await rows.evaluateAll((elements) => elements.map((element) => element.innerHTML.length + ':' + getComputedStyle(element.firstElementChild!).transform));
+      const after = await rows.evaluateAll((elements) =>
+        elements.map((element) => element.innerHTML.length + ':' + getComputedStyle(element.firstElementChild!).transform),
+      );
       expect(after).toEqual(before);
       expect(await playingVideos(page)).toEqual([]);
     }

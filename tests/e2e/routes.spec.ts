@@ -5,7 +5,6 @@ import { routes } from './routes';
 // The 404 page logs the missing path.
 test.use({ allowedErrors: /404 Error: User attempted|status of 404/ });
 
-
 for (const route of routes) {
   test(`${route.path} renders and passes axe (WCAG 2.2 AA)`, { tag: '@mobile' }, async ({ page }) => {
     const response = await page.goto(route.path);

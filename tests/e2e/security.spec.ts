@@ -28,9 +28,7 @@ async function thirdPartiesAnswered(page: Page) {
   await serveBookingHost(page);
   await serveVideos(page);
   await page.route(FORM_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__formEmbed = 1;' }));
-  await page.route(FORM_GLOB, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Form</title><p>Form</p>' }),
-  );
+  await page.route(FORM_GLOB, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Form</title><p>Form</p>' }));
 }
 
 async function openBooking(page: Page) {
@@ -45,7 +43,11 @@ test('the headers: CSP and the others on HTML, long cache on /_astro assets, sho
   const page = await request.get('/');
   const html = page.headers();
   const csp = html['content-security-policy'] ?? '';
-  const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? '';
   expect(directive('script-src')).toMatch(/^script-src 'self' 'sha256-/);
   expect(directive('script-src')).not.toContain('unsafe-inline');
   expect(directive('script-src')).not.toContain('unsafe-eval');

@@ -6,7 +6,10 @@ import { expect, test } from './fixtures';
 import { ADMIN, MEMBER } from './admin-helpers';
 import { ADMIN_STATE, MEMBER_STATE } from './auth-state';
 
-for (const [who, user, file] of [['admin', ADMIN, ADMIN_STATE], ['member', MEMBER, MEMBER_STATE]] as const) {
+for (const [who, user, file] of [
+  ['admin', ADMIN, ADMIN_STATE],
+  ['member', MEMBER, MEMBER_STATE],
+] as const) {
   test(`sign in as the ${who}`, async ({ page, baseURL }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill(user.email);

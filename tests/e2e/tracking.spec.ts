@@ -50,8 +50,7 @@ async function withRecordedPixel(page: Page) {
   );
 }
 
-const pixelCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __pixelCalls?: unknown[][] }).__pixelCalls ?? []) as Promise<unknown[][]>;
+const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { __pixelCalls?: unknown[][] }).__pixelCalls ?? []) as Promise<unknown[][]>;
 
 /** The backend function (another service in production): answered here, bodies recorded. */
 async function recordFunction(page: Page, status = 200) {

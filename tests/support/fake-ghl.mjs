@@ -32,7 +32,10 @@ function answer(url) {
     const location = url.searchParams.get('locationId') ?? '';
     if (location.startsWith('forbidden')) return [403, { message: 'The token does not have access to this location.' }];
     if (location.startsWith('empty')) return [200, { calendars: [] }];
-    return [200, { calendars: [{ id: 'cal-consult', locationId: location, name: 'Consultation Call', isActive: true, eventType: 'RoundRobin_OptimizeForAvailability' }] }];
+    return [
+      200,
+      { calendars: [{ id: 'cal-consult', locationId: location, name: 'Consultation Call', isActive: true, eventType: 'RoundRobin_OptimizeForAvailability' }] },
+    ];
   }
   const slots = /^\/calendars\/([^/]+)\/free-slots$/.exec(path);
   if (slots) {
@@ -46,7 +49,20 @@ function answer(url) {
   if (details) {
     const id = details[1];
     if (id.startsWith('missing')) return [404, { statusCode: 404, message: 'Calendar not found' }];
-    return [200, { calendar: { id, locationId: 'loc-demo', name: 'Consultation Call', eventType: 'RoundRobin_OptimizeForAvailability', isActive: true, slotDuration: 30, teamMembers: TEAM } }];
+    return [
+      200,
+      {
+        calendar: {
+          id,
+          locationId: 'loc-demo',
+          name: 'Consultation Call',
+          eventType: 'RoundRobin_OptimizeForAvailability',
+          isActive: true,
+          slotDuration: 30,
+          teamMembers: TEAM,
+        },
+      },
+    ];
   }
   return [404, { statusCode: 404, message: `Cannot GET ${path}` }];
 }

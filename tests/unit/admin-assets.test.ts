@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ASSET_CATEGORIES, buildFilename, categoryLabel, categoryStats, fileExtension, fileTypeLabel, filterAssets, formatFileSize,
-  importStatement, missingFields, parseAssetNumber, parseTags, subcategoriesOf, useResumable,
+  ASSET_CATEGORIES,
+  buildFilename,
+  categoryLabel,
+  categoryStats,
+  fileExtension,
+  fileTypeLabel,
+  filterAssets,
+  formatFileSize,
+  importStatement,
+  missingFields,
+  parseAssetNumber,
+  parseTags,
+  subcategoriesOf,
+  useResumable,
 } from '~/lib/admin/assets';
 
 const parts = { category: 'hero', subcategory: 'main', person: 'Kayla', descriptor: 'Stage Shot', number: '2' };
@@ -9,8 +21,12 @@ const parts = { category: 'hero', subcategory: 'main', person: 'Kayla', descript
 describe('categories', () => {
   it('are the seven of the spec, with their labels and subcategories', () => {
     expect(ASSET_CATEGORIES.map((c) => `${c.value}: ${c.label}`)).toEqual([
-      'hero: Hero/Banner Images', 'portrait: Personal Photos/Headshots', 'action: Training/Workout Photos',
-      'partnership: Brand Partnership Content', 'lifestyle: Casual/Lifestyle Shots', 'product: Product Showcases',
+      'hero: Hero/Banner Images',
+      'portrait: Personal Photos/Headshots',
+      'action: Training/Workout Photos',
+      'partnership: Brand Partnership Content',
+      'lifestyle: Casual/Lifestyle Shots',
+      'product: Product Showcases',
       'testimonial: Client Testimonials',
     ]);
     expect(subcategoriesOf('action')).toEqual(['deadlift', 'squat', 'bench', 'training', 'competition']);

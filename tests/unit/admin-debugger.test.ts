@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type DebugConfig, calendarSummary, errorHint, errorMessageOf, preselectUserIds, resultHint, slotsByDate, stepBody,
-} from '~/lib/admin/calendar-debugger';
+import { type DebugConfig, calendarSummary, errorHint, errorMessageOf, preselectUserIds, resultHint, slotsByDate, stepBody } from '~/lib/admin/calendar-debugger';
 import { addDays, dayBounds, todayIn } from '~/lib/admin/day-bounds';
 
 const HOUR = 3_600_000;
@@ -43,8 +41,14 @@ describe('day bounds in a time zone', () => {
 });
 
 const config: DebugConfig = {
-  calendarId: ' cal1 ', locationId: 'loc1', useLocationId: true, apiVersion: '2021-07-28', parameterEncoding: 'comma-separated',
-  date: '2026-11-23', timezone: 'America/Chicago', userIds: ['u1', 'u2'],
+  calendarId: ' cal1 ',
+  locationId: 'loc1',
+  useLocationId: true,
+  apiVersion: '2021-07-28',
+  parameterEncoding: 'comma-separated',
+  date: '2026-11-23',
+  timezone: 'America/Chicago',
+  userIds: ['u1', 'u2'],
 };
 
 describe('step bodies', () => {
@@ -54,18 +58,34 @@ describe('step bodies', () => {
   });
   it('sends the chosen day as epoch ms in the zone, the encoding and the user ids', () => {
     expect(stepBody('slots', config)).toEqual({
-      calendarId: 'cal1', startDate: Date.UTC(2026, 10, 23, 6), endDate: Date.UTC(2026, 10, 24, 6) - 1, timezone: 'America/Chicago',
-      apiVersion: '2021-07-28', parameterEncoding: 'comma-separated', locationId: 'loc1', userIds: ['u1', 'u2'],
+      calendarId: 'cal1',
+      startDate: Date.UTC(2026, 10, 23, 6),
+      endDate: Date.UTC(2026, 10, 24, 6) - 1,
+      timezone: 'America/Chicago',
+      apiVersion: '2021-07-28',
+      parameterEncoding: 'comma-separated',
+      locationId: 'loc1',
+      userIds: ['u1', 'u2'],
     });
     expect(stepBody('slots', { ...config, userIds: [] })).not.toHaveProperty('userIds');
   });
 });
 
 describe('reading responses', () => {
-  const details = { calendar: { name: 'Consult', eventType: 'RoundRobin_OptimizeForAvailability', isActive: true, teamMembers: [{ userId: 'u1', name: 'Kayla' }, { userId: 'u2' }, { priority: 1 }] } };
+  const details = {
+    calendar: {
+      name: 'Consult',
+      eventType: 'RoundRobin_OptimizeForAvailability',
+      isActive: true,
+      teamMembers: [{ userId: 'u1', name: 'Kayla' }, { userId: 'u2' }, { priority: 1 }],
+    },
+  };
   it('summarises a calendar', () => {
     expect(calendarSummary(details)).toEqual({
-      name: 'Consult', eventType: 'RoundRobin_OptimizeForAvailability', isActive: true, teamMembers: [{ userId: 'u1', name: 'Kayla' }, { userId: 'u2' }],
+      name: 'Consult',
+      eventType: 'RoundRobin_OptimizeForAvailability',
+      isActive: true,
+      teamMembers: [{ userId: 'u1', name: 'Kayla' }, { userId: 'u2' }],
     });
     expect(calendarSummary({})).toBeNull();
   });

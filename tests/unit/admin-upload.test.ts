@@ -29,7 +29,7 @@ describe('text helpers', () => {
 describe('upload sizes', () => {
   const storage = (value: string | null) => ({ getItem: (key: string) => (key === TEST_UPLOAD_SIZES_KEY ? value : null) });
 
-  it('are the product\'s (50 MB, 6 MiB) unless a test set its own', () => {
+  it("are the product's (50 MB, 6 MiB) unless a test set its own", () => {
     expect(uploadSizes(storage(null))).toEqual({ resumableFrom: 52428800, chunkSize: 6291456 });
     expect(uploadSizes(undefined)).toEqual(UPLOAD_SIZES);
     expect(uploadSizes(storage('{"resumableFrom":262144,"chunkSize":65536}'))).toEqual({ resumableFrom: 262144, chunkSize: 65536 });
@@ -39,6 +39,12 @@ describe('upload sizes', () => {
     for (const bad of ['nope', '{}', '{"resumableFrom":0,"chunkSize":65536}', '{"resumableFrom":1.5,"chunkSize":2}', '{"resumableFrom":"9","chunkSize":9}']) {
       expect(uploadSizes(storage(bad)), bad).toEqual(UPLOAD_SIZES);
     }
-    expect(uploadSizes({ getItem: () => { throw new Error('denied'); } })).toEqual(UPLOAD_SIZES);
+    expect(
+      uploadSizes({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toEqual(UPLOAD_SIZES);
   });
 });

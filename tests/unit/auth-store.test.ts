@@ -41,7 +41,11 @@ it('follows sign-in, the admin check, sign-out and a member', async () => {
 });
 
 it('treats a failing admin check as not admin and logs it', async () => {
-  const broken = { from: () => { throw new Error('network down'); } } as unknown as Parameters<typeof checkAdmin>[0];
+  const broken = {
+    from: () => {
+      throw new Error('network down');
+    },
+  } as unknown as Parameters<typeof checkAdmin>[0];
   const errors: unknown[] = [];
   const original = console.error;
   console.error = (...args: unknown[]) => void errors.push(args);

@@ -55,9 +55,7 @@ describe('bad edits are refused with the field named', () => {
   });
 
   it('a wrong type', () => {
-    expect(issues(resource.safeParse({ ...good, bullets: 'Four weeks of sets' }))).toEqual([
-      'bullets: Expected array, received string',
-    ]);
+    expect(issues(resource.safeParse({ ...good, bullets: 'Four weeks of sets' }))).toEqual(['bullets: Expected array, received string']);
   });
 
   it('an unknown tag', () => {
@@ -98,12 +96,8 @@ describe('bad edits are refused with the field named', () => {
 
   it('settings: a pixel id that is not numeric, a bad e-mail, a negative spots count', () => {
     const settings = readJson('pages/settings.json');
-    expect(issues(settingsSchema.safeParse({ ...settings, metaPixelId: 'abc' }))).toEqual([
-      'metaPixelId: must be the numeric pixel id, or empty to turn the pixel off',
-    ]);
-    expect(issues(settingsSchema.safeParse({ ...settings, contactEmail: 'coach' }))).toEqual([
-      'contactEmail: must be an e-mail address',
-    ]);
+    expect(issues(settingsSchema.safeParse({ ...settings, metaPixelId: 'abc' }))).toEqual(['metaPixelId: must be the numeric pixel id, or empty to turn the pixel off']);
+    expect(issues(settingsSchema.safeParse({ ...settings, contactEmail: 'coach' }))).toEqual(['contactEmail: must be an e-mail address']);
     expect(issues(settingsSchema.safeParse({ ...settings, spotsLeft: -2 }))[0]).toMatch(/^spotsLeft:/);
   });
 });

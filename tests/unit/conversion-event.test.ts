@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clientIpFrom,
-  isIpAddress,
-  validateConversionEvent,
-  type RequestFacts,
-} from '../../supabase/functions/_shared/conversion-event';
+import { clientIpFrom, isIpAddress, validateConversionEvent, type RequestFacts } from '../../supabase/functions/_shared/conversion-event';
 
 const NOW = 1_700_000_000;
 const facts: RequestFacts = { nowS: NOW, clientIp: '203.0.113.7', userAgent: 'HeaderUA/1.0' };
@@ -136,7 +131,11 @@ const badInputs: [string, unknown, string][] = [
   ['a malformed fbc', withChange((b) => (b.user_data.fbc = 'fb.1.abc.F1')), 'user_data.fbc is not in the expected format'],
   ['an fbc with a space', withChange((b) => (b.user_data.fbc = 'fb.1.1700000000000.F 1')), 'user_data.fbc is not in the expected format'],
   ['a malformed fbp', withChange((b) => (b.user_data.fbp = 'fb.1.1700000000000.abc')), 'user_data.fbp is not in the expected format'],
-  ['a client IP that is not one', withChange((b) => ((b.user_data as Record<string, unknown>).client_ip_address = '999.1.1.1')), 'user_data.client_ip_address must be an IP address'],
+  [
+    'a client IP that is not one',
+    withChange((b) => ((b.user_data as Record<string, unknown>).client_ip_address = '999.1.1.1')),
+    'user_data.client_ip_address must be an IP address',
+  ],
   ['an over-long user agent', withChange((b) => (b.user_data.client_user_agent = long(513))), 'user_data.client_user_agent must be at most 512'],
   ['a user agent with control characters', withChange((b) => (b.user_data.client_user_agent = 'a\u0000b')), 'must not contain control characters'],
   ['user agent as an object', withChange((b) => ((b.user_data as Record<string, unknown>).client_user_agent = {})), 'user_data.client_user_agent must be a string'],

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attributionFromVisit } from '~/lib/tracking/attribution';
-import {
-  buildConversionPayload,
-  conversionForView,
-  CONVERSIONS,
-  newEventId,
-  parseConversionState,
-  type ConversionState,
-} from '~/lib/tracking/conversion';
+import { buildConversionPayload, conversionForView, CONVERSIONS, newEventId, parseConversionState, type ConversionState } from '~/lib/tracking/conversion';
 
 const record = attributionFromVisit({
   url: 'https://kaylareyes.coach/?utm_source=fb&utm_medium=cpc&utm_campaign=c1&fbclid=F1&gclid=G1',
@@ -55,11 +48,7 @@ describe('buildConversionPayload', () => {
     const resource = buildConversionPayload({ ...base, kind: 'resource' });
     expect([resource.event_name, resource.custom_data.conversion_type]).toEqual(['Lead', 'resource_registration']);
     expect(resource.custom_data.landing_page).toBeNull();
-    expect([CONVERSIONS.lead.pixelEvent, CONVERSIONS.call.pixelEvent, CONVERSIONS.resource.pixelEvent]).toEqual([
-      'Lead',
-      'Schedule',
-      'CompleteRegistration',
-    ]);
+    expect([CONVERSIONS.lead.pixelEvent, CONVERSIONS.call.pixelEvent, CONVERSIONS.resource.pixelEvent]).toEqual(['Lead', 'Schedule', 'CompleteRegistration']);
     expect([CONVERSIONS.lead.transport, CONVERSIONS.call.transport, CONVERSIONS.resource.transport]).toEqual(['api', 'function', 'function']);
     expect(CONVERSIONS.call.clearAttributionAfter).toBe(true);
   });

@@ -50,15 +50,26 @@ describe('body validation (pure)', () => {
     const comma = parseAvailability({ ...availability, parameterEncoding: 'comma-separated', userIds: ['a', 'b'] });
     const multi = parseAvailability({ ...availability, parameterEncoding: 'multiple-params', userIds: ['a', 'b'] });
     if (!comma.ok || !multi.ok) throw new Error('expected valid bodies');
-    expect(new URL(upstreamUrl(env.ghlApiBase, comma.request)).search).toBe(`?startDate=${day.startDate}&endDate=${day.endDate}&timezone=America%2FChicago&userIds=a%2Cb`);
-    expect(new URL(upstreamUrl(env.ghlApiBase, multi.request)).search).toBe(`?startDate=${day.startDate}&endDate=${day.endDate}&timezone=America%2FChicago&userIds=a&userIds=b`);
+    expect(new URL(upstreamUrl(env.ghlApiBase, comma.request)).search).toBe(
+      `?startDate=${day.startDate}&endDate=${day.endDate}&timezone=America%2FChicago&userIds=a%2Cb`,
+    );
+    expect(new URL(upstreamUrl(env.ghlApiBase, multi.request)).search).toBe(
+      `?startDate=${day.startDate}&endDate=${day.endDate}&timezone=America%2FChicago&userIds=a&userIds=b`,
+    );
   });
 
   it('names what is wrong', () => {
-    expect(parseAvailability({ ...availability, parameterEncoding: 'csv' })).toEqual({ ok: false, error: 'parameterEncoding must be "comma-separated" or "multiple-params"' });
-    expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', endDate: day.startDate })).toMatchObject({ error: 'endDate must be epoch milliseconds after startDate' });
+    expect(parseAvailability({ ...availability, parameterEncoding: 'csv' })).toEqual({
+      ok: false,
+      error: 'parameterEncoding must be "comma-separated" or "multiple-params"',
+    });
+    expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', endDate: day.startDate })).toMatchObject({
+      error: 'endDate must be epoch milliseconds after startDate',
+    });
     expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', timezone: 'Mars/Base' })).toMatchObject({ ok: false });
-    expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', endDate: day.startDate + 40 * 86_400_000 })).toMatchObject({ error: 'the range from startDate to endDate must be at most 31 days' });
+    expect(parseAvailability({ ...availability, parameterEncoding: 'comma-separated', endDate: day.startDate + 40 * 86_400_000 })).toMatchObject({
+      error: 'the range from startDate to endDate must be at most 31 days',
+    });
     expect(parseCalendarDetails({ apiVersion: '2021-04-15' })).toMatchObject({ error: "calendarId is required: letters, digits, '-' or '_'" });
     expect(parseListCalendars({ apiVersion: '2021-04-15' }, env)).toMatchObject({ error: 'locationId is required (in the body or as GHL_LOCATION_ID on the server)' });
     expect(parseListCalendars({ apiVersion: 'v2', locationId: 'loc' }, env)).toMatchObject({ error: 'apiVersion is required, e.g. "2021-04-15"' });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorResponse, readJsonBody } from '../../supabase/functions/_shared/http';
 
-const post = (body: string, type = 'application/json') =>
-  new Request('http://localhost/x', { method: 'POST', headers: { 'content-type': type }, body });
+const post = (body: string, type = 'application/json') => new Request('http://localhost/x', { method: 'POST', headers: { 'content-type': type }, body });
 
 describe('readJsonBody', () => {
   it('parses a JSON body', async () => {

@@ -7,17 +7,14 @@ function fakeWindow(withIdle: boolean) {
   const idle: { run: () => void; timeout: number | undefined }[] = [];
   const timers: { run: () => void; ms: number | undefined }[] = [];
   const win = Object.assign(Object.create(window), {
-    requestIdleCallback: withIdle
-      ? (run: () => void, options?: IdleRequestOptions) => idle.push({ run, timeout: options?.timeout })
-      : undefined,
+    requestIdleCallback: withIdle ? (run: () => void, options?: IdleRequestOptions) => idle.push({ run, timeout: options?.timeout }) : undefined,
     setTimeout: (run: () => void, ms?: number) => timers.push({ run, ms }),
     addEventListener: window.addEventListener.bind(window),
   }) as Window;
   return { win, idle, timers };
 }
 
-const setReadyState = (state: DocumentReadyState) =>
-  Object.defineProperty(document, 'readyState', { value: state, configurable: true });
+const setReadyState = (state: DocumentReadyState) => Object.defineProperty(document, 'readyState', { value: state, configurable: true });
 
 afterEach(() => setReadyState('complete'));
 

@@ -93,7 +93,11 @@ describe('the display-font head script (inlined before the first paint)', () => 
   /** Runs the built head script in a page at `url` reached from `referrer`, as the head does. */
   async function pageFrom(referrer: string, cached: boolean) {
     const source = await inlineScript('src/enhancers/display-font-early.ts');
-    const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'https://coach.test/guides', ...(referrer ? { referrer } : {}), runScripts: 'dangerously' });
+    const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
+      url: 'https://coach.test/guides',
+      ...(referrer ? { referrer } : {}),
+      runScripts: 'dangerously',
+    });
     if (cached) dom.window.sessionStorage.setItem(SESSION_KEY, '1');
     const reads: string[] = [];
     const getItem = dom.window.Storage.prototype.getItem;

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PROMPT_DELAY_MS,
-  initialPromptState,
-  nextDueAt,
-  promptReducer,
-  visibleShare,
-  type PromptEvent,
-  type PromptState,
-} from '~/lib/prompt-scheduler';
+import { PROMPT_DELAY_MS, initialPromptState, nextDueAt, promptReducer, visibleShare, type PromptEvent, type PromptState } from '~/lib/prompt-scheduler';
 
 const run = (events: PromptEvent[], state: PromptState = initialPromptState()) => events.reduce((s, e) => promptReducer(s, e), state);
 
@@ -62,7 +54,10 @@ describe('floating prompt scheduler', () => {
     expect(open.dot).toBe(false);
     expect(open.done).toEqual([]);
     expect(nextDueAt(open)).toBeNull();
-    const back = run([{ type: 'close' }, { type: 'hidden', section: 'community' }, { type: 'visible', section: 'community', at: 9000 }, { type: 'tick', at: 12_000 }], open);
+    const back = run(
+      [{ type: 'close' }, { type: 'hidden', section: 'community' }, { type: 'visible', section: 'community', at: 9000 }, { type: 'tick', at: 12_000 }],
+      open,
+    );
     expect(back.current).toBe('community');
     expect(back.dot).toBe(true);
   });

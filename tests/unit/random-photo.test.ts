@@ -18,7 +18,11 @@ function photoFrame(list: PhotoChoice[] = choices): HTMLElement {
 
 describe('showRandomPhoto', () => {
   it('maps the random source onto every photo', () => {
-    for (const [random, index] of [[0, 0], [0.5, 1], [0.9999, 2]] as const) {
+    for (const [random, index] of [
+      [0, 0],
+      [0.5, 1],
+      [0.9999, 2],
+    ] as const) {
       const expected = choices[index]!;
       const frame = photoFrame();
       showRandomPhoto(frame, () => random);

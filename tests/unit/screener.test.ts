@@ -13,9 +13,10 @@ import {
   type ScreenerAnswers,
 } from '~/lib/screener';
 
-const recommendations = JSON.parse(
-  readFileSync(new URL('../../src/content/screener/recommendations.json', import.meta.url), 'utf8'),
-) as { id: (typeof RECOMMENDATION_KEYS)[number]; products: { name: string }[] }[];
+const recommendations = JSON.parse(readFileSync(new URL('../../src/content/screener/recommendations.json', import.meta.url), 'utf8')) as {
+  id: (typeof RECOMMENDATION_KEYS)[number];
+  products: { name: string }[];
+}[];
 
 describe('recommendationKey (SPEC §5)', () => {
   it('defaults missing answers to goal strength and experience beginner', () => {

@@ -14,13 +14,9 @@ describe('sectionHref', () => {
 
 describe('publicStorageUrl', () => {
   it('builds the public object URL as supabase-js does', () => {
-    expect(publicStorageUrl('http://127.0.0.1:54321/', 'videos', '/brand/logo.png')).toBe(
-      'http://127.0.0.1:54321/storage/v1/object/public/videos/brand/logo.png',
-    );
+    expect(publicStorageUrl('http://127.0.0.1:54321/', 'videos', '/brand/logo.png')).toBe('http://127.0.0.1:54321/storage/v1/object/public/videos/brand/logo.png');
   });
   it('encodes spaces', () => {
-    expect(publicStorageUrl('https://x.supabase.co', 'videos', 'hero/my clip.mp4')).toBe(
-      'https://x.supabase.co/storage/v1/object/public/videos/hero/my%20clip.mp4',
-    );
+    expect(publicStorageUrl('https://x.supabase.co', 'videos', 'hero/my clip.mp4')).toBe('https://x.supabase.co/storage/v1/object/public/videos/hero/my%20clip.mp4');
   });
 });

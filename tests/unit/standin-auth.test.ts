@@ -227,8 +227,7 @@ describe('user, refresh and logout', () => {
 });
 
 describe('the admin check (GET /rest/v1/user_roles, .single())', () => {
-  const adminCheck = (supabase: ReturnType<typeof client>, id: string) =>
-    supabase.from('user_roles').select('role').eq('user_id', id).eq('role', 'admin').single();
+  const adminCheck = (supabase: ReturnType<typeof client>, id: string) => supabase.from('user_roles').select('role').eq('user_id', id).eq('role', 'admin').single();
 
   it('returns the bare object for an admin', async () => {
     const supabase = await signedIn(standin, ADMIN.email, ADMIN.password);
@@ -248,7 +247,7 @@ describe('the admin check (GET /rest/v1/user_roles, .single())', () => {
     expect(error).toMatchObject({ code: 'PGRST116', details: 'The result contains 0 rows', message: 'Cannot coerce the result to a single JSON object' });
   });
 
-  it('lets a member see no one else\'s roles, and refuses anon with 42501 (401)', async () => {
+  it("lets a member see no one else's roles, and refuses anon with 42501 (401)", async () => {
     const admin = await signedIn(standin, ADMIN.email, ADMIN.password);
     const adminId = (await admin.auth.getUser()).data.user!.id;
     const member = await signedIn(standin, MEMBER.email, MEMBER.password);

@@ -40,7 +40,9 @@ describe('user_roles RLS', () => {
   });
 
   it('a member cannot grant themselves the admin role, update or delete roles', async () => {
-    expect(await sqlError(() => asRole(standin.db, member(), (tx) => tx.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [memberId])))).toBe('42501');
+    expect(await sqlError(() => asRole(standin.db, member(), (tx) => tx.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [memberId])))).toBe(
+      '42501',
+    );
     const updated = await asRole(standin.db, admin(), async (tx) => sqlError(() => tx.query(`update public.user_roles set role = 'user'`)));
     expect(updated).toBe('42501');
   });
@@ -50,12 +52,13 @@ describe('user_roles RLS', () => {
   });
 
   it('has_role is SECURITY DEFINER with a fixed search_path and answers per user', async () => {
-    const { rows } = await standin.db.query<{ prosecdef: boolean; proconfig: string[] }>(
-      "select prosecdef, proconfig from pg_proc where proname = 'has_role'",
-    );
+    const { rows } = await standin.db.query<{ prosecdef: boolean; proconfig: string[] }>("select prosecdef, proconfig from pg_proc where proname = 'has_role'");
     expect(rows[0]).toEqual({ prosecdef: true, proconfig: ['search_path=public'] });
-    const answers = await asRole(standin.db, member(), async (tx) =>
-      (await tx.query<{ a: boolean; m: boolean }>(`select public.has_role($1, 'admin') as a, public.has_role($2, 'admin') as m`, [adminId, memberId])).rows[0],
+    const answers = await asRole(
+      standin.db,
+      member(),
+      async (tx) =>
+        (await tx.query<{ a: boolean; m: boolean }>(`select public.has_role($1, 'admin') as a, public.has_role($2, 'admin') as m`, [adminId, memberId])).rows[0],
     );
     expect(answers).toEqual({ a: true, m: false });
   });
@@ -152,8 +155,7 @@ describe('storage: resumable uploads (tus)', () => {
     });
   }
 
-  const tokenOf = async (email: string, password: string) =>
-    (await (await signedIn(standin, email, password)).auth.getSession()).data.session!.access_token;
+  const tokenOf = async (email: string, password: string) => (await (await signedIn(standin, email, password)).auth.getSession()).data.session!.access_token;
 
   it('an admin uploads in chunks; the object is listed and served', async () => {
     const bytes = Buffer.alloc(200 * 1024, 3);

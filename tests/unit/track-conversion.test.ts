@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UpstreamDeps } from '../../supabase/functions/_shared/meta-capi';
-import {
-  DEFAULT_RETRY_POLICY,
-  isTransientStatus,
-  mayRetry,
-  parseRetryAfter,
-  retryDelayMs,
-} from '../../supabase/functions/_shared/retry';
+import { DEFAULT_RETRY_POLICY, isTransientStatus, mayRetry, parseRetryAfter, retryDelayMs } from '../../supabase/functions/_shared/retry';
 import { handleTrackConversion, metaConfig, originAllowed, type TrackEnv } from '../../supabase/functions/_shared/track-conversion';
 
 const NOW_MS = 1_700_000_000_000;

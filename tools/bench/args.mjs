@@ -25,16 +25,36 @@ export function parseArgs(argv) {
       return v;
     };
     switch (flag) {
-      case '--no-build': options.build = false; break;
-      case '--no-admin': options.admin = false; break;
-      case '--no-control': options.control = false; break;
-      case '--runs': options.runs = positiveInt(flag, value()); break;
-      case '--routes': options.routes = parseRoutes(value()); break;
-      case '--port': options.port = positiveInt(flag, value()); break;
-      case '--base-url': options.baseUrl = new URL(value()).origin; break;
-      case '--compare': options.compareUrl = new URL(value()).origin; break;
-      case '--help': case '-h': options.help = true; break;
-      default: throw new Error(`unknown option ${argv[i]}\n\n${USAGE}`);
+      case '--no-build':
+        options.build = false;
+        break;
+      case '--no-admin':
+        options.admin = false;
+        break;
+      case '--no-control':
+        options.control = false;
+        break;
+      case '--runs':
+        options.runs = positiveInt(flag, value());
+        break;
+      case '--routes':
+        options.routes = parseRoutes(value());
+        break;
+      case '--port':
+        options.port = positiveInt(flag, value());
+        break;
+      case '--base-url':
+        options.baseUrl = new URL(value()).origin;
+        break;
+      case '--compare':
+        options.compareUrl = new URL(value()).origin;
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`unknown option ${argv[i]}\n\n${USAGE}`);
     }
   }
   return options;
@@ -49,7 +69,11 @@ function positiveInt(flag, raw) {
 }
 
 function parseRoutes(raw) {
-  const routes = raw.split(',').map((r) => r.trim()).filter(Boolean).map((r) => (r.startsWith('/') ? r : `/${r}`));
+  const routes = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => (r.startsWith('/') ? r : `/${r}`));
   if (routes.length === 0) throw new Error('--routes needs at least one route');
   return routes;
 }

@@ -11,17 +11,19 @@ import { log, sleep, withTimeout, errorMessage, BenchStopped } from './util.mjs'
 export const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const KINDS = ['html', 'css', 'js', 'images', 'fonts', 'video', 'other'];
 
-const BROWSER_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
-];
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const CONTEXT_OPTIONS = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const QUIET_MS = 2000; // the idle window after 'load'
 const MAX_WINDOW_MS = 15_000; // stop waiting for quiet after this long past 'load'
 const BODY_TIMEOUT_MS = 10_000;
 
 const KIND_BY_RESOURCE_TYPE = {
-  document: 'html', stylesheet: 'css', script: 'js', image: 'images', font: 'fonts', media: 'video',
+  document: 'html',
+  stylesheet: 'css',
+  script: 'js',
+  image: 'images',
+  font: 'fonts',
+  media: 'video',
 };
 const KIND_BY_MIME = [
   [/html/, 'html'],
@@ -35,7 +37,11 @@ const KIND_BY_MIME = [
 export function launchBrowser() {
   // Signals are handled by bench.mjs, which closes the browser itself.
   return chromium.launch({
-    executablePath: CHROME_PATH, args: BROWSER_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+    executablePath: CHROME_PATH,
+    args: BROWSER_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
 
@@ -52,7 +58,11 @@ export async function measureBytes(browser, baseUrl, route) {
     const mediaEntries = media.finish();
     const { entries, thirdParty } = await traffic.finish();
     return summarize({
-      status: response?.status() ?? null, finalUrl: page.url(), windowMs, entries: [...entries, ...mediaEntries], thirdParty,
+      status: response?.status() ?? null,
+      finalUrl: page.url(),
+      windowMs,
+      entries: [...entries, ...mediaEntries],
+      thirdParty,
     });
   } finally {
     traffic.stop();
@@ -157,9 +167,15 @@ async function recordMedia(context, page, origin) {
     if (load) load.failed = errorText;
   });
   await cdp.send('Network.enable');
-  const finish = () => [...loads.values()].map(({ received, ...load }) => ({
-    ...load, resourceType: 'media', kind: 'video', raw: received, gzip: received, note: 'media: bytes received',
-  }));
+  const finish = () =>
+    [...loads.values()].map(({ received, ...load }) => ({
+      ...load,
+      resourceType: 'media',
+      kind: 'video',
+      raw: received,
+      gzip: received,
+      note: 'media: bytes received',
+    }));
   return { finish };
 }
 

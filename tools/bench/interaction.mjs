@@ -23,6 +23,9 @@ const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-net
 const TRIGGER = '[data-open-booking]';
 const THIRD_PARTY_EMBEDS = /^https:\/\/(api\.leadconnectorhq\.com|link\.msgsndr\.com)\//;
 
+// instrument() and the marks read back run inside the page (page.evaluate), not in Node.
+/* global window, document, requestAnimationFrame */
+
 /** Applies Lighthouse's mobile network and CPU throttling to `page` through CDP. */
 async function throttle(context, page) {
   const cdp = await context.newCDPSession(page);
@@ -42,14 +45,22 @@ async function throttle(context, page) {
 function instrument() {
   const marks = { click: null, dialog: null, hydrated: null };
   window.__bookingMarks = marks;
-  document.addEventListener('click', (event) => {
-    if (marks.click === null && event.target.closest?.('[data-open-booking]')) marks.click = event.timeStamp;
-  }, { capture: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (marks.click === null && event.target.closest?.('[data-open-booking]')) marks.click = event.timeStamp;
+    },
+    { capture: true },
+  );
   const watch = () => {
     const dialog = document.getElementById('booking-dialog');
     if (marks.dialog === null && dialog?.open) {
       // The frame that shows it: the next animation frame's paint.
-      requestAnimationFrame(() => setTimeout(() => { marks.dialog = performance.now(); }, 0));
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          marks.dialog = performance.now();
+        }, 0),
+      );
     }
     const island = document.querySelector('astro-island[component-url*="/BookingModal."]');
     if (marks.hydrated === null && marks.click !== null && island && !island.hasAttribute('ssr')) marks.hydrated = performance.now();
@@ -88,7 +99,11 @@ async function measureOnce(browser, url) {
 /** Measures every route `runs` times; returns { [route]: { runs, median: { dialogMs, hydratedMs } } }. */
 export async function measureAllInteractions(baseUrl, routes, runs, registerCleanup) {
   const browser = await chromium.launch({
-    executablePath: CHROME_PATH, args: BROWSER_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+    executablePath: CHROME_PATH,
+    args: BROWSER_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
   const unregister = registerCleanup(() => browser.close());
   const results = Object.fromEntries(routes.map((route) => [route, { runs: [], median: null }]));

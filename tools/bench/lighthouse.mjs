@@ -12,8 +12,13 @@ export const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/pac
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 const METRICS = ['performance', 'accessibility', 'best-practices', 'seo', 'lcpS', 'tbtMs', 'cls', 'mainThreadMs', 'benchmarkIndex'];
 
@@ -23,7 +28,10 @@ export const killAllChromes = () => chromeLauncher.killAll();
 /** One Lighthouse run of `url` in its own Chrome; throws when Lighthouse could not run. */
 export async function runLighthouse(url, registerCleanup) {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent',
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: 'silent',
   });
   const unregister = registerCleanup(() => chrome.kill());
   try {
@@ -100,9 +108,11 @@ function medians(runs) {
 function describeRun(f) {
   if (f.runtimeError) return `runtime error: ${f.runtimeError}`;
   const fixed = (v, d) => (typeof v === 'number' ? v.toFixed(d) : 'n/a');
-  return `perf ${fixed(f.performance, 0)} a11y ${fixed(f.accessibility, 0)} bp ${fixed(f['best-practices'], 0)}` +
+  return (
+    `perf ${fixed(f.performance, 0)} a11y ${fixed(f.accessibility, 0)} bp ${fixed(f['best-practices'], 0)}` +
     ` seo ${fixed(f.seo, 0)} lcp ${fixed(f.lcpS, 2)} s tbt ${fixed(f.tbtMs, 0)} ms cls ${fixed(f.cls, 3)} main ${fixed(f.mainThreadMs, 0)} ms` +
-    ` cpu index ${fixed(f.benchmarkIndex, 0)}`;
+    ` cpu index ${fixed(f.benchmarkIndex, 0)}`
+  );
 }
 
 const secondsSince = (start) => ((Date.now() - start) / 1000).toFixed(1);

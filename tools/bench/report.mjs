@@ -4,10 +4,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { median } from './util.mjs';
 
-const BYTE_COLUMNS = [['html', 'HTML'], ['css', 'CSS'], ['js', 'JS'], ['images', 'Images'], ['fonts', 'Fonts'], ['video', 'Video']];
+const BYTE_COLUMNS = [
+  ['html', 'HTML'],
+  ['css', 'CSS'],
+  ['js', 'JS'],
+  ['images', 'Images'],
+  ['fonts', 'Fonts'],
+  ['video', 'Video'],
+];
 const HEADER = [
-  'Route', ...BYTE_COLUMNS.map(([, title]) => title), 'JS before interaction (KB gz)',
-  'Perf', 'A11y', 'BP', 'SEO', 'LCP (s)', 'TBT (ms)', 'CLS', 'Click → dialog (ms)', 'Click → island (ms)',
+  'Route',
+  ...BYTE_COLUMNS.map(([, title]) => title),
+  'JS before interaction (KB gz)',
+  'Perf',
+  'A11y',
+  'BP',
+  'SEO',
+  'LCP (s)',
+  'TBT (ms)',
+  'CLS',
+  'Click → dialog (ms)',
+  'Click → island (ms)',
 ];
 
 /** Date, Node, CPU, Lighthouse version and runs: what the figures depend on. */
@@ -38,8 +55,8 @@ export function renderMarkdown({ meta, routes, control }) {
     '',
     'Bytes: "raw / gzip" in KB (1 KB = 1024 B), gzip -9 computed by the bench; one load per route at 390×844 (DPR 3),',
     '"load" + 2 s quiet, no interaction. Lighthouse: default mobile config (simulated throttling), medians of the runs.',
-    'Click → dialog / island: from the click on the first visible \'START YOUR JOURNEY\' to the first frame with the booking',
-    'dialog open / to its island hydrated, with Lighthouse\'s mobile throttling applied through CDP (562.5 ms latency,',
+    "Click → dialog / island: from the click on the first visible 'START YOUR JOURNEY' to the first frame with the booking",
+    "dialog open / to its island hydrated, with Lighthouse's mobile throttling applied through CDP (562.5 ms latency,",
     '1.44 Mbps down, 675 kbps up, CPU ×4), 390×844, page loaded and quiet first; medians of the runs. Budget: dialog ≤ 1000 ms.',
     ...notes(routes),
   ];
@@ -53,9 +70,17 @@ function tableCells({ route, bytes, lighthouse, interaction }) {
     ? [...BYTE_COLUMNS.map(([kind]) => `${kb(bytes.kinds[kind].raw)} / ${kb(bytes.kinds[kind].gzip)}`), kb(bytes.jsBeforeInteractionGzip)]
     : Array(BYTE_COLUMNS.length + 1).fill('error');
   return [
-    route, ...byteCells,
-    num(m.performance, 0), num(m.accessibility, 0), num(m['best-practices'], 0), num(m.seo, 0),
-    num(m.lcpS, 2), num(m.tbtMs, 0), num(m.cls, 3), num(click.dialogMs, 0), num(click.hydratedMs, 0),
+    route,
+    ...byteCells,
+    num(m.performance, 0),
+    num(m.accessibility, 0),
+    num(m['best-practices'], 0),
+    num(m.seo, 0),
+    num(m.lcpS, 2),
+    num(m.tbtMs, 0),
+    num(m.cls, 3),
+    num(click.dialogMs, 0),
+    num(click.hydratedMs, 0),
   ];
 }
 
@@ -70,7 +95,9 @@ function notes(routes) {
     if (finalPath && finalPath.replace(/\/$/, '') !== route.replace(/\/$/, '')) items.push(`ends up at ${finalPath}`);
     if (bytes?.kinds?.other.requests) items.push(`other ${kb(bytes.kinds.other.raw)} / ${kb(bytes.kinds.other.gzip)} KB (${bytes.kinds.other.requests} req)`);
     if (bytes?.thirdParty?.requests) {
-      const hosts = Object.entries(bytes.thirdParty.hosts).map(([host, n]) => `${host} ×${n}`).join(', ');
+      const hosts = Object.entries(bytes.thirdParty.hosts)
+        .map(([host, n]) => `${host} ×${n}`)
+        .join(', ');
       items.push(`third-party ${bytes.thirdParty.requests} req (${bytes.thirdParty.failed} failed): ${hosts}`);
     }
     const failedRuns = (lighthouse?.runs ?? []).filter((r) => r.error || r.runtimeError);
@@ -86,17 +113,50 @@ function notes(routes) {
  * control page's figures of those rounds. Medians, and each run's figure in brackets.
  */
 export function renderComparison({ routes, compare, control }) {
-  const runsOf = (lh, key, d) => (lh?.runs ?? []).filter((run) => !run.error).map((run) => num(run[key], d)).join(' / ');
+  const runsOf = (lh, key, d) =>
+    (lh?.runs ?? [])
+      .filter((run) => !run.error)
+      .map((run) => num(run[key], d))
+      .join(' / ');
   const cell = (lh, key, d) => `${num(lh?.median?.[key], d)} (${runsOf(lh, key, d)})`;
   const jsBefore = (bytes) => (typeof bytes?.jsBeforeInteractionGzip === 'number' ? kb(bytes.jsBeforeInteractionGzip) : 'n/a');
   const header = ['Route', 'build', 'JS before interaction (KB gz)', 'Perf', 'LCP (s)', 'TBT (ms)', 'Main thread (ms)', 'CLS', 'CPU index'];
   const lines = ['', `## Side by side: this build and ${compare.baseUrl}, same rounds`, '', row(header), row(header.map((_, i) => (i < 2 ? '---' : '---:')))];
-  const controlCells = control ? [row(['control page', '—', '—', cell(control, 'performance', 0), cell(control, 'lcpS', 2), cell(control, 'tbtMs', 0), cell(control, 'mainThreadMs', 0), cell(control, 'cls', 3), num(control.median?.benchmarkIndex, 0)])] : [];
+  const controlCells = control
+    ? [
+        row([
+          'control page',
+          '—',
+          '—',
+          cell(control, 'performance', 0),
+          cell(control, 'lcpS', 2),
+          cell(control, 'tbtMs', 0),
+          cell(control, 'mainThreadMs', 0),
+          cell(control, 'cls', 3),
+          num(control.median?.benchmarkIndex, 0),
+        ]),
+      ]
+    : [];
   for (const [i, r] of routes.entries()) {
     const other = compare.routes[i];
-    for (const [name, item] of [['this', r], ['compared', other]]) {
+    for (const [name, item] of [
+      ['this', r],
+      ['compared', other],
+    ]) {
       const lh = item.lighthouse;
-      lines.push(row([r.route, name, jsBefore(item.bytes), cell(lh, 'performance', 0), cell(lh, 'lcpS', 2), cell(lh, 'tbtMs', 0), cell(lh, 'mainThreadMs', 0), cell(lh, 'cls', 3), num(lh?.median?.benchmarkIndex, 0)]));
+      lines.push(
+        row([
+          r.route,
+          name,
+          jsBefore(item.bytes),
+          cell(lh, 'performance', 0),
+          cell(lh, 'lcpS', 2),
+          cell(lh, 'tbtMs', 0),
+          cell(lh, 'mainThreadMs', 0),
+          cell(lh, 'cls', 3),
+          num(lh?.median?.benchmarkIndex, 0),
+        ]),
+      );
     }
   }
   lines.push(...controlCells, '');
@@ -111,7 +171,7 @@ function controlLines(control) {
   return [
     `Control page (a heading and a paragraph; no stylesheet, script, image or font; plain Node server), read in the same rounds:`,
     `performance ${num(control.median?.performance, 0)}, TBT ${num(control.median?.tbtMs, 0)} ms (runs ${tbts}), LCP ${num(control.median?.lcpS, 2)} s.`,
-    'That is the floor of this machine for any page; a route\'s TBT above it is the route\'s own work.',
+    "That is the floor of this machine for any page; a route's TBT above it is the route's own work.",
     '',
   ];
 }

@@ -16,7 +16,9 @@ export function median(values) {
 /** Resolves to `promise`'s value, or to `fallback` after `ms` (never rejects). */
 export function withTimeout(promise, ms, fallback) {
   let timer;
-  const timeout = new Promise((resolve) => { timer = setTimeout(() => resolve(fallback), ms); });
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
   return Promise.race([promise.catch(() => fallback), timeout]).finally(() => clearTimeout(timer));
 }
 

@@ -97,12 +97,20 @@ export async function runFunctionFuzz({ ports, every = 1, log = () => {} }) {
     const sanity = [];
     for (const [label, url, auth] of tracking) {
       const before = graph.accepted.length;
-      const { status } = await send(url, { method: 'POST', type: 'application/json', body: JSON.stringify(validEvent(`fuzz.sanity.${sanity.length}`)), apikey: auth.apikey }, auth.token);
+      const { status } = await send(
+        url,
+        { method: 'POST', type: 'application/json', body: JSON.stringify(validEvent(`fuzz.sanity.${sanity.length}`)), apikey: auth.apikey },
+        auth.token,
+      );
       sanity.push({ label, status, forwarded: graph.accepted.length - before });
     }
     for (const name of GHL_FUNCTIONS) {
       const before = ghl.requests.length;
-      const { status } = await send(`${standin.url}/functions/v1/${name}`, { method: 'POST', type: 'application/json', body: JSON.stringify(GHL_VALID[name]), apikey: anonKey }, admin.token);
+      const { status } = await send(
+        `${standin.url}/functions/v1/${name}`,
+        { method: 'POST', type: 'application/json', body: JSON.stringify(GHL_VALID[name]), apikey: anonKey },
+        admin.token,
+      );
       sanity.push({ label: `/functions/v1/${name} (stand-in)`, status, forwarded: ghl.requests.length - before });
     }
 
@@ -129,7 +137,10 @@ export function report({ results, sanity }) {
   lines.push(`${pad('input path', 52)} ${pad('sent', 6)} ${pad('4xx+JSON', 9)} ${pad('5xx', 5)} ${pad('upstream', 9)} statuses`);
   for (const result of results) {
     const fivexx = [...result.byStatus].filter(([status]) => typeof status === 'number' && status >= 500).reduce((sum, [, n]) => sum + n, 0);
-    const statuses = [...result.byStatus].sort().map(([status, n]) => `${status}×${n}`).join(' ');
+    const statuses = [...result.byStatus]
+      .sort()
+      .map(([status, n]) => `${status}×${n}`)
+      .join(' ');
     lines.push(`${pad(result.label, 52)} ${pad(result.sent, 6)} ${pad(result.refused, 9)} ${pad(fivexx, 5)} ${pad(result.forwarded, 9)} ${statuses}`);
   }
   const total = results.reduce((sum, result) => sum + result.sent, 0);

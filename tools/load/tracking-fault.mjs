@@ -42,10 +42,7 @@ try {
   /** event_id → the client's outcome: an HTTP status, or 'network' when no answer came. */
   const outcomes = new Map();
   const started = Date.now();
-  const timers = [
-    setTimeout(() => proxy.down(), downAt),
-    setTimeout(() => proxy.up(), downAt + downFor),
-  ];
+  const timers = [setTimeout(() => proxy.down(), downAt), setTimeout(() => proxy.up(), downAt + downFor)];
   let next = 0;
   const client = async () => {
     while (Date.now() - started < duration) {
@@ -87,7 +84,9 @@ try {
   const failedUpstream = graph.requests.filter((request) => request.outcome !== 200).length;
 
   console.log(`endpoint:   POST /api/track-conversion (wrangler pages dev) → TCP proxy → fake Graph API`);
-  console.log(`run:        ${seconds.toFixed(1)} s, ${values.connections} concurrent clients; upstream down from ${values['down-at']} s to ${Number(values['down-at']) + Number(values['down-for'])} s (${proxy.stats.refused} connections reset while down)`);
+  console.log(
+    `run:        ${seconds.toFixed(1)} s, ${values.connections} concurrent clients; upstream down from ${values['down-at']} s to ${Number(values['down-at']) + Number(values['down-for'])} s (${proxy.stats.refused} connections reset while down)`,
+  );
   console.log(`answers:    ${[...statuses].map(([status, n]) => `${status}×${n}`).join('  ')}`);
   console.log(`sent:       ${outcomes.size}`);
   console.log(`delivered:  ${delivered} (received by the upstream; ${duplicated} of them more than once)`);

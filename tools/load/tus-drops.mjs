@@ -73,4 +73,3 @@ try {
   await proxy.close();
   await standin.stop();
 }
-

@@ -37,7 +37,12 @@ try {
   const refused = cases.length - wrong.length;
   console.log(`malformed payloads sent:       ${cases.length}`);
   console.log(`answered 4xx with {error}:     ${refused} (${((refused / cases.length) * 100).toFixed(1)} %)`);
-  console.log(`by status:                     ${[...byStatus].sort().map(([s, n]) => `${s}×${n}`).join('  ')}`);
+  console.log(
+    `by status:                     ${[...byStatus]
+      .sort()
+      .map(([s, n]) => `${s}×${n}`)
+      .join('  ')}`,
+  );
   console.log(`requests reaching the upstream: ${graph.requests.length}`);
   for (const line of wrong.slice(0, 20)) console.log(`  not refused: ${line}`);
   process.exitCode = wrong.length === 0 && graph.requests.length === 0 ? 0 : 1;

@@ -20,8 +20,21 @@ export async function startPagesDev({ port, vars = {}, timeoutMs = 60_000 }) {
   const bindings = Object.entries(vars).flatMap(([key, value]) => ['--binding', `${key}=${value}`]);
   const child = spawn(
     path.join(root, 'node_modules/.bin/wrangler'),
-    ['pages', 'dev', assets, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(port + 10000),
-      '--log-level', 'error', '--show-interactive-dev-session=false', ...bindings],
+    [
+      'pages',
+      'dev',
+      assets,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(port + 10000),
+      '--log-level',
+      'error',
+      '--show-interactive-dev-session=false',
+      ...bindings,
+    ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -24,7 +24,7 @@ export default function Tabs<K extends string>({ label, items, selected, onSelec
   const base = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = items.findIndex((item) => item.id === selected);
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: items.length - 1 };
     if (!(event.key in moves)) return;
@@ -47,7 +47,7 @@ export default function Tabs<K extends string>({ label, items, selected, onSelec
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className={list} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className={list}>
         {items.map((item) => {
           const active = item.id === selected;
           return (
@@ -65,6 +65,7 @@ export default function Tabs<K extends string>({ label, items, selected, onSelec
               tabIndex={active ? 0 : -1}
               className={tab(active)}
               onClick={() => onSelect(item.id)}
+              onKeyDown={onKeyDown}
             >
               {item.label}
             </button>

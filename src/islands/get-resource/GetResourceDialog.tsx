@@ -14,6 +14,7 @@ export default function GetResourceDialog({ copy, embeds, resources }: GetResour
   const requested = useStore($getResource);
   // The first render matches the server's (closed); a request made before hydration shows next.
   const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first render must match the server's HTML
   useEffect(() => setHydrated(true), []);
   const id = hydrated ? requested : null;
   const resource = id ? resources[id] : undefined;
@@ -42,6 +43,7 @@ export default function GetResourceDialog({ copy, embeds, resources }: GetResour
 
   const title = resource ? copy.title.replace('{title}', resource.title) : '';
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a backdrop click closes; from the keyboard, Escape and the close button do
     <dialog
       ref={dialog}
       onClose={onClose}

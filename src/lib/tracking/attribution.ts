@@ -73,8 +73,7 @@ export function attributionFromVisit(visit: PageVisit): AttributionRecord {
 }
 
 const hasNewClickId = (stored: AttributionRecord, visit: AttributionRecord): boolean =>
-  (visit.fbclid !== null && visit.fbclid !== stored.fbclid) ||
-  (visit.gclid !== null && visit.gclid !== stored.gclid);
+  (visit.fbclid !== null && visit.fbclid !== stored.fbclid) || (visit.gclid !== null && visit.gclid !== stored.gclid);
 
 /**
  * The record to keep after a page visit. The first landing of the session wins; a visit that

@@ -39,8 +39,7 @@ export const CONVERSIONS: Record<ConversionKind, ConversionSpec> = {
   },
 };
 
-export const isConversionKind = (value: unknown): value is ConversionKind =>
-  typeof value === 'string' && (CONVERSION_KINDS as readonly string[]).includes(value);
+export const isConversionKind = (value: unknown): value is ConversionKind => typeof value === 'string' && (CONVERSION_KINDS as readonly string[]).includes(value);
 
 export interface ConversionPayload {
   event_name: string;
@@ -132,11 +131,7 @@ export type NavigationType = 'navigate' | 'reload' | 'back_forward' | 'prerender
  * continues the stored conversion: same event id, and only the parts not yet sent are sent.
  * A fresh navigation to the page is a new conversion with a new id.
  */
-export function conversionForView(
-  stored: ConversionState | null,
-  navigation: NavigationType,
-  newId: () => string,
-): ConversionState {
+export function conversionForView(stored: ConversionState | null, navigation: NavigationType, newId: () => string): ConversionState {
   const continues = stored !== null && (navigation === 'reload' || navigation === 'back_forward');
   return continues ? stored : { eventId: newId(), pixelSent: false, serverSent: false };
 }

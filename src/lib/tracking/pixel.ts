@@ -48,5 +48,4 @@ export function installPixel(win: Window, pixelId: string | null): Fbq | null {
 }
 
 /** The pixel id the page declares (`<meta name="meta-pixel-id">`, rendered only when configured). */
-export const pagePixelId = (doc: Document): string | null =>
-  pixelIdFrom(doc.querySelector<HTMLMetaElement>('meta[name="meta-pixel-id"]')?.content);
+export const pagePixelId = (doc: Document): string | null => pixelIdFrom(doc.querySelector<HTMLMetaElement>('meta[name="meta-pixel-id"]')?.content);

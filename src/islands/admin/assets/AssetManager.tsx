@@ -28,7 +28,12 @@ export default function AssetManager({ copy, assets, bucket }: { copy: AssetsCop
   }, [assets]);
 
   const list = loaded ?? [];
-  const tiles = [{ label: copy.summary.total, count: list.length }, ...categoryStats(list).slice(0, 3).map((s) => ({ label: s.label, count: s.count }))];
+  const tiles = [
+    { label: copy.summary.total, count: list.length },
+    ...categoryStats(list)
+      .slice(0, 3)
+      .map((s) => ({ label: s.label, count: s.count })),
+  ];
 
   return (
     <div>

@@ -30,6 +30,7 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
   }, [bucket]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load() sets state only once the list request has answered
     void load();
   }, [load, version]);
 
@@ -82,7 +83,9 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
           {copy.loadFailed}
         </p>
       )}
-      {state.kind === 'ready' && state.files.length === 0 && <p className="mt-4 rounded-xl border border-dashed border-line p-6 text-center text-ink-muted">{copy.empty}</p>}
+      {state.kind === 'ready' && state.files.length === 0 && (
+        <p className="mt-4 rounded-xl border border-dashed border-line p-6 text-center text-ink-muted">{copy.empty}</p>
+      )}
       {state.kind === 'ready' && state.files.length > 0 && (
         <ul className="mt-4 divide-y divide-line rounded-xl border border-line bg-white" aria-label={copy.heading}>
           {state.files.map((file) => {
@@ -108,7 +111,13 @@ export default function CloudFiles({ copy, bucket, version }: { copy: AssetsCopy
                   <a className="btn-chip" href={download} download={file.name} aria-label={`${copy.download} ${file.name}`}>
                     {copy.download}
                   </a>
-                  <button type="button" className="btn-chip btn-chip-danger" disabled={busy} aria-label={`${busy ? copy.deleting : copy.delete} ${file.name}`} onClick={() => void remove(file.name)}>
+                  <button
+                    type="button"
+                    className="btn-chip btn-chip-danger"
+                    disabled={busy}
+                    aria-label={`${busy ? copy.deleting : copy.delete} ${file.name}`}
+                    onClick={() => void remove(file.name)}
+                  >
                     {busy ? copy.deleting : copy.delete}
                   </button>
                 </div>

@@ -111,7 +111,14 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
             {text.subcategory}
             {required}
           </label>
-          <select id={`${id}-subcategory`} className={fieldClass} value={fields.subcategory} aria-required="true" disabled={!fields.category} onChange={set('subcategory')}>
+          <select
+            id={`${id}-subcategory`}
+            className={fieldClass}
+            value={fields.subcategory}
+            aria-required="true"
+            disabled={!fields.category}
+            onChange={set('subcategory')}
+          >
             <option value="">{text.chooseSubcategory}</option>
             {subcategories.map((sub) => (
               <option key={sub} value={sub}>

@@ -4,11 +4,26 @@
  * invokes one of the site's GoHighLevel functions with the signed-in admin's session.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { showToast } from '~/islands/toasts/show-toast';
 import {
-  API_VERSIONS, DEBUG_STEPS, DEFAULT_API_VERSION, type DebugConfig, type DebugStepId, type Hint, PARAMETER_ENCODINGS, type ParameterEncoding,
-  RUN_ALL_PAUSE_MS, STEP_FUNCTIONS, type StepStatus, calendarSummary, errorHint, errorMessageOf, preselectUserIds, resultHint, stepBody,
+  API_VERSIONS,
+  DEBUG_STEPS,
+  DEFAULT_API_VERSION,
+  type DebugConfig,
+  type DebugStepId,
+  type Hint,
+  PARAMETER_ENCODINGS,
+  type ParameterEncoding,
+  RUN_ALL_PAUSE_MS,
+  STEP_FUNCTIONS,
+  type StepStatus,
+  calendarSummary,
+  errorHint,
+  errorMessageOf,
+  preselectUserIds,
+  resultHint,
+  stepBody,
 } from '~/lib/admin/calendar-debugger';
 import { addDays, todayIn } from '~/lib/admin/day-bounds';
 import { fill } from '~/lib/admin/text';
@@ -60,7 +75,9 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
   const [busy, setBusy] = useState(false);
   // The latest config and selection, for Run All (which reads them between awaits).
   const configRef = useRef(config);
-  configRef.current = config;
+  useLayoutEffect(() => {
+    configRef.current = config;
+  }, [config]);
 
   const zones = Object.entries(copy.timezones);
   const ownZone = browserZone();
@@ -78,7 +95,11 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
       if (error) {
         const status = response?.status ?? null;
         let detail: unknown = null;
-        if (error instanceof FunctionsHttpError) detail = await (error.context as Response).clone().json().catch(() => null);
+        if (error instanceof FunctionsHttpError)
+          detail = await (error.context as Response)
+            .clone()
+            .json()
+            .catch(() => null);
         const message = `${status ? `${status}: ` : ''}${errorMessageOf(detail, error.message)}`;
         const hint = errorHint(status);
         setStep(step, { status: 'error', message, data: detail, ...(hint ? { hint } : {}) });
@@ -122,8 +143,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
     setSteps(pendingSteps());
   };
 
-  const toggleUser = (userId: string, on: boolean) =>
-    update({ userIds: on ? [...config.userIds, userId] : config.userIds.filter((value) => value !== userId) });
+  const toggleUser = (userId: string, on: boolean) => update({ userIds: on ? [...config.userIds, userId] : config.userIds.filter((value) => value !== userId) });
 
   const results = DEBUG_STEPS.filter((step) => steps[step].data !== undefined);
 
@@ -158,7 +178,12 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
               autoComplete="off"
             />
             <label className="mt-2 flex min-h-11 items-center gap-2 text-sm font-semibold">
-              <input type="checkbox" className="h-5 w-5 accent-brand-strong" checked={config.useLocationId} onChange={(e) => update({ useLocationId: e.target.checked })} />
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-brand-strong"
+                checked={config.useLocationId}
+                onChange={(e) => update({ useLocationId: e.target.checked })}
+              />
               {copy.useLocationId}
             </label>
           </div>
@@ -313,6 +338,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
           results.map((step) => (
             <div key={step} className="mt-4">
               <h4 className="text-sm font-bold">{copy.steps[step].name}</h4>
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take focus to scroll by keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
               <pre className="mt-1 max-h-80 overflow-auto rounded-lg bg-ink p-3 text-xs text-white" tabIndex={0} data-testid={`raw-${step}`}>
                 {JSON.stringify(steps[step].data, null, 2)}
               </pre>
