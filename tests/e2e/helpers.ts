@@ -4,12 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
+import { LOCAL_SUPABASE_URL } from '../../src/lib/local-supabase';
 
 /** A 2-second 128×72 VP8 test pattern (ffmpeg -f lavfi -i testsrc=size=128x72:rate=10:duration=2 -c:v libvpx). */
 export const TINY_VIDEO = readFileSync(new URL('../fixtures/tiny.webm', import.meta.url));
 
 /** The Supabase the build talks to: the local stand-in unless the build was pointed elsewhere. */
-export const SUPABASE_URL = process.env.PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321';
+export const SUPABASE_URL = process.env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL;
 
 export const VIDEO_GLOB = '**/storage/v1/object/public/videos/**/*.mp4';
 
