@@ -18,3 +18,31 @@ export function afterLoadWhenIdle(doc: Document, win: Window, run: () => void, t
   if (doc.readyState === 'complete') idle();
   else win.addEventListener('load', idle, { once: true });
 }
+
+/** Set on <html> once every `afterFirstPaint` task of the page has run (a readiness signal for tests). */
+export const ENHANCED_ATTRIBUTE = 'data-enhanced';
+let pendingAfterPaint = 0;
+
+/**
+ * Runs `run` in a task of its own once the next frame has been drawn. Module scripts run before
+ * the first paint when the whole page arrives at once; DOM work that no tap depends on (typing,
+ * videos, observers, the month of a badge, tracking) waits here, so it does not hold the first
+ * paint back. Click listeners are added at once, never here.
+ */
+export function afterFirstPaint(run: () => void, win: Window = window): void {
+  pendingAfterPaint += 1;
+  win.requestAnimationFrame(() => {
+    // A message to itself: the task after the frame (a timer would be clamped or throttled).
+    const channel = new win.MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      try {
+        run();
+      } finally {
+        pendingAfterPaint -= 1;
+        if (pendingAfterPaint === 0) win.document.documentElement.setAttribute(ENHANCED_ATTRIBUTE, '');
+      }
+    };
+    channel.port2.postMessage(null);
+  });
+}

@@ -69,18 +69,24 @@ export async function hydrated(page: Page, component: string): Promise<void> {
  * the test moves time on with `page.clock.runFor()`. (Installed but not paused, the fake clock
  * follows real time, which makes timing tests depend on how fast the machine is.)
  */
+const pausedPages = new WeakSet<Page>();
+
 export async function pausedClock(page: Page): Promise<void> {
+  pausedPages.add(page);
   const start = new Date('2030-01-07T10:00:00Z');
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
 /**
- * Resolves once the page's own scripts have run: they are module scripts, which run when the
- * document is parsed, before DOMContentLoaded.
+ * Resolves once the page's own scripts have run: their click listeners when the document is
+ * parsed (module scripts, before DOMContentLoaded), the rest once the first frame is drawn
+ * (`afterFirstPaint`, which sets `data-enhanced` on <html>). On a paused clock, time is moved on
+ * by a few frames first.
  */
 export async function pageScriptsReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.readyState !== 'loading');
+  if (pausedPages.has(page)) await page.clock.runFor(50);
+  await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
 }
 
 /** Resolves after two animation frames: scroll handlers and intersection observers have run. */
