@@ -33,7 +33,7 @@ export function afterFirstPaint(run: () => void, win: Window = window): void {
   pendingAfterPaint += 1;
   win.requestAnimationFrame(() => {
     // A message to itself: the task after the frame (a timer would be clamped or throttled).
-    const channel = new win.MessageChannel();
+    const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
       try {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ENHANCED_ATTRIBUTE, afterFirstPaint } from '~/lib/idle';
 
-/** A window whose frames are run by the test, with Node's MessageChannel for the task after a frame. */
+/** A window whose frames are run by the test (the task after a frame comes from Node's MessageChannel). */
 function fakeWindow() {
   const frames: (() => void)[] = [];
   const attributes = new Map<string, string>();
   const win = {
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    MessageChannel,
     document: { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } },
   } as unknown as Window;
   const drawFrame = () => frames.splice(0).forEach((run) => run());
