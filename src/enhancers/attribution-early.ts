@@ -5,7 +5,7 @@
  * hides the page before that, what is left runs at once: an ad visit's parameters are kept even if
  * the visitor follows a link at once.
  */
-import type { AttributionRecord } from '../lib/tracking/attribution';
+import { FINISH_ATTRIBUTION_EVENT, type AttributionRecord } from '../lib/tracking/attribution';
 import { afterLoadWhenIdle, whenIdle } from '../lib/idle';
 import { readVisit, storeVisit } from './attribution';
 
@@ -39,6 +39,7 @@ function finishNow(): void {
 
 afterLoadWhenIdle(document, window, stepWhenIdle, IDLE);
 addEventListener('pagehide', finishNow, { once: true });
+addEventListener(FINISH_ATTRIBUTION_EVENT, finishNow);
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') finishNow();
 });

@@ -3,7 +3,7 @@
  * the server event carry the same event id, so Meta counts the lead once; a reload reuses
  * the id and sends only what was not sent yet. Failures are only logged.
  */
-import { readCookie, TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
+import { FINISH_ATTRIBUTION_EVENT, readCookie, TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
 import {
   buildConversionPayload,
   conversionForView,
@@ -83,6 +83,8 @@ export async function trackConversion(kind: ConversionKind): Promise<void> {
 export function startThankYouTracking(doc: Document): void {
   const kind = doc.querySelector<HTMLElement>('[data-conversion]')?.dataset.conversion;
   if (!isConversionKind(kind)) return;
+  // The head's attribution script finishes first: nothing of it may run after the record is cleared.
+  doc.defaultView?.dispatchEvent(new Event(FINISH_ATTRIBUTION_EVENT));
   trackConversion(kind)
     .catch((error: unknown) => console.error('tracking: conversion not sent', error))
     // Done, sent or not: what a test (or a tag manager) can wait on.

@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
 import { inlineScript } from '~/integrations/inline-script';
 import { DISPLAY_FONT_CLASS, SESSION_KEY } from '~/enhancers/display-font';
-import { TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
+import { FINISH_ATTRIBUTION_EVENT, TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
 
 const ATTRIBUTION = 'src/enhancers/attribution-early.ts';
 
@@ -70,6 +70,16 @@ describe('inlineScript', () => {
   it('records the visit when the page is left before that, once', async () => {
     const win = pageRunning(await inlineScript(ATTRIBUTION), landing);
     win.dispatchEvent(new win.Event('pagehide'));
+    expect(stored(win)).toMatchObject(adVisit);
+    win.sessionStorage.removeItem(TRACKING_STORAGE_KEY);
+    win.dispatchEvent(new win.Event('load'));
+    await new Promise((resolve) => win.setTimeout(resolve, 10));
+    expect(stored(win)).toBeNull();
+  });
+
+  it('records the visit at once when a thank-you page asks, and never writes it again after it is cleared', async () => {
+    const win = pageRunning(await inlineScript(ATTRIBUTION), landing);
+    win.dispatchEvent(new win.Event(FINISH_ATTRIBUTION_EVENT));
     expect(stored(win)).toMatchObject(adVisit);
     win.sessionStorage.removeItem(TRACKING_STORAGE_KEY);
     win.dispatchEvent(new win.Event('load'));

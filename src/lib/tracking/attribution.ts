@@ -8,6 +8,13 @@
 /** The sessionStorage key of the record (SPEC §9). */
 export const TRACKING_STORAGE_KEY = 'conversion_tracking_data';
 
+/**
+ * Dispatched on window by a page that reads the record at once (the thank-you pages): the head's
+ * attribution script then records the visit right away instead of in its later idle steps, so no
+ * step of it can write the record again after the page has cleared it.
+ */
+export const FINISH_ATTRIBUTION_EVENT = 'attribution:finish';
+
 const MAX_VALUE_LENGTH = 500;
 const MAX_URL_LENGTH = 2048;
 
