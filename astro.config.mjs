@@ -50,9 +50,11 @@ export default defineConfig({
   },
   vite: {
     build: {
-      assetsInlineLimit: 0,
-      // Rollup merges chunks under this size into the chunks that use them, so a page's scripts
-      // do not fan out into a second wave of tiny requests (stores, helpers) before the first paint.
+      // Images and fonts stay files. Astro inlines a page script that imports nothing when this
+      // says so: every page's one script (src/enhancers/site.ts, about 25 KB) goes into the HTML,
+      // so no script is fetched before the first paint (tests/dist/first-screen-js.test.ts).
+      assetsInlineLimit: (file, content) => file.endsWith('.js') && content.length <= 40 * 1024,
+      // Rollup merges chunks under this size into the chunks that use them (islands' helpers).
       rollupOptions: { output: { experimentalMinChunkSize: 8 * 1024 } },
     },
   },

@@ -1,13 +1,13 @@
 /**
  * Every `[data-open-booking]` element (the 'START YOUR JOURNEY' buttons) opens the booking
- * modal at once: the dialog is in the static HTML, the request goes to the nanostore, and the
+ * modal at once: the dialog is in the static HTML, the island is told (a queued message), and the
  * island hydrates on this first use (or on hover/focus just before it). Without JavaScript the
  * buttons stay plain links to the contact section.
  * An optional goal travels in `data-booking-goal`.
  */
-import { closeBooking, openBooking } from '~/stores/booking';
+import type { BookingMessage } from '~/stores/booking';
 import { onTriggerClick, onTriggerIntent, showDialog } from '~/enhancers/dialog';
-import { requestIsland } from '~/enhancers/islands';
+import { requestIsland, sendToIsland } from '~/enhancers/islands';
 
 export const BOOKING_DIALOG_ID = 'booking-dialog';
 const TRIGGER = '[data-open-booking]';
@@ -18,8 +18,8 @@ export function enhanceBookingTriggers(): void {
     const dialog = document.getElementById(BOOKING_DIALOG_ID);
     if (!(dialog instanceof HTMLDialogElement)) return; // no modal here: the link works as a link
     event.preventDefault();
-    openBooking(trigger.dataset.bookingGoal?.trim() || null);
-    showDialog(dialog, trigger, closeBooking);
+    sendToIsland<BookingMessage>('booking', { open: true, goal: trigger.dataset.bookingGoal?.trim() || null });
+    showDialog(dialog, trigger, () => sendToIsland<BookingMessage>('booking', { open: false }));
     requestIsland('booking');
   });
 }

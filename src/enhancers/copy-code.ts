@@ -4,8 +4,10 @@
  * destructive toast asks to copy the code by hand. The toasts come from an island that loads
  * on this first use (src/islands/Toasts.tsx).
  */
-import { requestIsland } from '~/enhancers/islands';
-import { queueToast } from '~/stores/toasts';
+import { requestIsland, sendToIsland } from '~/enhancers/islands';
+import type { ToastMessage } from '~/stores/toasts';
+
+const toast = (message: ToastMessage) => sendToIsland('toasts', message);
 
 /** Writes `text` to the clipboard: the async Clipboard API, else the legacy copy command. */
 export async function copyText(text: string, doc: Document = document): Promise<void> {
@@ -39,7 +41,7 @@ export function enhanceCopyCode(root: Document): void {
     button.addEventListener('click', async () => {
       try {
         await copyText(copyCode, root);
-        queueToast({ kind: 'success', title: copiedTitle ?? '', description: copiedDescription ?? '' });
+        toast({ kind: 'success', title: copiedTitle ?? '', description: copiedDescription ?? '' });
         if (shop) {
           shop.hidden = false;
           button.hidden = true;
@@ -47,7 +49,7 @@ export function enhanceCopyCode(root: Document): void {
         }
       } catch (error) {
         console.warn('copy code: the clipboard refused', error);
-        queueToast({ kind: 'error', title: failedTitle ?? '', description: failedDescription ?? '' });
+        toast({ kind: 'error', title: failedTitle ?? '', description: failedDescription ?? '' });
       }
       requestIsland('toasts');
     });

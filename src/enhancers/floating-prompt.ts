@@ -1,12 +1,15 @@
 /**
  * The floating prompt's watcher, framework-free: IntersectionObserver over the sections with a
  * prompt, the pure scheduler (src/lib/prompt-scheduler.ts) and one timer. It lights the red
- * dot, keeps the chosen section in the shared store, and opens/closes the card (the island
- * hydrates on the first opening).
+ * dot, tells the card island which section to show, and opens/closes it (the island hydrates on
+ * the first opening).
  */
 import { PROMPT_THRESHOLDS, PROMPT_VISIBLE_RATIO, initialPromptState, nextDueAt, promptReducer, visibleShare, type PromptEvent } from '~/lib/prompt-scheduler';
-import { requestIsland } from '~/enhancers/islands';
-import { $prompt } from '~/stores/prompt';
+import { requestIsland, sendToIsland } from '~/enhancers/islands';
+import type { PromptView } from '~/stores/prompt';
+
+/** The card island closing itself (its close and action buttons, Escape): PROMPT_CLOSE_EVENT of src/stores/prompt.ts. */
+export const PROMPT_CLOSE_EVENT = 'prompt-card-close';
 
 /** The round button stays hidden while more than this share of the hero is on screen. */
 const HERO_HIDES_RATIO = 0.6;
@@ -19,6 +22,7 @@ export function watchFloatingPrompt(root: Document): void {
   const sections = JSON.parse(toggle.dataset.sections ?? '[]') as string[];
   let state = initialPromptState();
   let timer = 0;
+  let sent: PromptView = { open: false, section: null };
 
   // Hidden while the hero fills the screen, but never while it holds the keyboard focus (a
   // visitor who closed the card with Escape is back on the round button, which must stay).
@@ -36,8 +40,10 @@ export function watchFloatingPrompt(root: Document): void {
     toggle.setAttribute('aria-expanded', String(state.open));
     const label = state.dot && !state.open ? toggle.dataset.labelNew : toggle.dataset.label;
     if (label) toggle.setAttribute('aria-label', label);
-    const view = $prompt.get();
-    if (view.open !== state.open || view.section !== state.current) $prompt.set({ open: state.open, section: state.current });
+    if (sent.open !== state.open || sent.section !== state.current) {
+      sent = { open: state.open, section: state.current };
+      sendToIsland('prompt', sent);
+    }
   };
 
   const schedule = () => {
@@ -55,9 +61,9 @@ export function watchFloatingPrompt(root: Document): void {
     schedule();
   };
 
-  // The card island closes itself through the store (its close and action buttons, Escape).
-  $prompt.listen((view) => {
-    if (!view.open && state.open) dispatch({ type: 'close' });
+  toggle.addEventListener(PROMPT_CLOSE_EVENT, () => {
+    sent = { ...sent, open: false };
+    if (state.open) dispatch({ type: 'close' });
   });
 
   toggle.addEventListener('pointerover', () => requestIsland('prompt'), { once: true, passive: true });

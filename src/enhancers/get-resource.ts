@@ -1,11 +1,11 @@
 /**
  * "Get it free" buttons (links to a mailto: fallback without JavaScript): a tap opens the
- * get-resource dialog. The store takes the request at once and the dialog island hydrates on
- * this first use (or when a button is hovered, focused or touched, to be ready sooner).
+ * get-resource dialog. The dialog island hydrates on this first use (or when a button is
+ * hovered, focused or touched, to be ready sooner); the request waits in its message queue.
  */
 import { onTriggerClick, onTriggerIntent } from '~/enhancers/dialog';
-import { requestIsland } from '~/enhancers/islands';
-import { openResource } from '~/stores/get-resource';
+import { requestIsland, sendToIsland } from '~/enhancers/islands';
+import type { GetResourceMessage } from '~/stores/get-resource';
 
 const TRIGGER = '[data-get-resource]';
 
@@ -15,7 +15,7 @@ export function enhanceGetResource(): void {
     const id = button.dataset.getResource;
     if (!id) return;
     event.preventDefault();
-    openResource(id, button);
+    sendToIsland<GetResourceMessage>('get-resource', { id, opener: button });
     requestIsland('get-resource');
   });
 }

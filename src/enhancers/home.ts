@@ -1,5 +1,6 @@
 /**
- * The home page's enhancers, in one module (one request). The copy-code and screener buttons
+ * The home page's sections' enhancers (part of every page's one script, src/enhancers/site.ts;
+ * each does nothing where its section is missing). The copy-code and screener buttons
  * listen at once, so a tap counts from the moment the page is parsed; the rest (videos, parallax,
  * typing, the floating prompt, whose button stays hidden until then) starts after the first frame.
  */

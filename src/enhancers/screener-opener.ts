@@ -3,8 +3,8 @@
  * hydrates when the section comes into view (or on this first use) and renders the questions.
  */
 import { onTriggerClick, showDialog } from '~/enhancers/dialog';
-import { requestIsland } from '~/enhancers/islands';
-import { closeScreener, openScreener } from '~/stores/screener';
+import { requestIsland, sendToIsland } from '~/enhancers/islands';
+import type { ScreenerMessage } from '~/stores/screener';
 
 export const SCREENER_DIALOG_ID = 'screener-dialog';
 const TRIGGER = '[data-open-screener]';
@@ -23,8 +23,8 @@ export function enhanceScreenerTrigger(root: Document): void {
     const dialog = root.getElementById(SCREENER_DIALOG_ID);
     if (!(dialog instanceof HTMLDialogElement)) return;
     event.preventDefault();
-    openScreener();
-    showDialog(dialog, button, closeScreener);
+    sendToIsland<ScreenerMessage>('screener', { open: true });
+    showDialog(dialog, button, () => sendToIsland<ScreenerMessage>('screener', { open: false }));
     requestIsland('screener');
   });
 }

@@ -1,24 +1,36 @@
 /**
- * The enhancers every public page shares, in one module (one request on the way to the first
- * paint, where each module script is a round trip of its own). Click listeners are added at once,
- * so every tap counts from the moment the page is parsed; DOM work no tap depends on waits until
- * the first frame is drawn.
+ * The one script of every page (src/layouts/SiteLayout.astro). It shares no module with any
+ * island (they are told through `window`: src/enhancers/islands.ts), so once bundled it imports
+ * nothing and Astro inlines it into each page: no request on the way to the first paint, and its
+ * listeners are there as soon as the page is parsed. Each enhancer does nothing on a page without
+ * its elements. Click listeners are added at once, so every tap counts; DOM work no tap depends
+ * on waits until the first frame is drawn.
  */
 import { enhanceBookingTriggers } from '~/enhancers/booking-opener';
 import { useDisplayFont } from '~/enhancers/display-font';
+import { enhanceGetResource } from '~/enhancers/get-resource';
+import { enhanceHomePage } from '~/enhancers/home';
 import { watchImageFallbacks } from '~/enhancers/image-fallback';
 import { enhanceNav } from '~/enhancers/nav';
+import { logMissingPage } from '~/enhancers/not-found';
+import { enhanceResourceFilters } from '~/enhancers/resource-filter';
 import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
+import { startThankYouTracking } from '~/enhancers/thank-you-tracking';
 import { afterFirstPaint } from '~/lib/idle';
 import { installPixel, pagePixelId } from '~/lib/tracking/pixel';
 
 export function enhanceSite(doc: Document): void {
   enhanceNav(doc);
   enhanceBookingTriggers();
+  enhanceHomePage(doc);
+  enhanceResourceFilters(doc);
+  enhanceGetResource();
+  logMissingPage(doc);
   afterFirstPaint(() => {
     watchImageFallbacks(doc);
     enhanceSpotsBadges(doc);
     installPixel(window, pagePixelId(doc));
     useDisplayFont(doc);
+    startThankYouTracking(doc);
   });
 }

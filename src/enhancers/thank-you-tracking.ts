@@ -25,27 +25,39 @@ function navigationType(): NavigationType {
   return entry?.type ?? 'navigate';
 }
 
-async function sendToServer(kind: ConversionKind, payload: ConversionPayload): Promise<boolean> {
-  const body = payload as unknown as Record<string, unknown>;
-  if (CONVERSIONS[kind].transport === 'api') {
-    const response = await fetch('/api/track-conversion', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      keepalive: true,
-    });
-    // Read the answer to the end so the request completes (it is not otherwise used).
-    await response.arrayBuffer();
-    if (!response.ok) console.error(`tracking: /api/track-conversion answered ${response.status}`);
-    return response.ok;
-  }
-  const { invokeFunction } = await import('~/lib/functions');
-  const { error } = await invokeFunction('track-conversion', body, { keepalive: true });
-  if (error) console.error('tracking: track-conversion failed', error);
-  return !error;
+/**
+ * Where the server event goes: the site's own endpoint, or the backend function whose address and
+ * public (anon) key the page names (rendered from src/lib/env.ts by ThankYouPage.astro, so this
+ * script imports no module an island shares and stays inline). The function is called as
+ * supabase-js calls it for a visitor who is not signed in.
+ */
+export interface ServerTarget {
+  url: string;
+  headers: Record<string, string>;
 }
 
-export async function trackConversion(kind: ConversionKind): Promise<void> {
+export function serverTarget(kind: ConversionKind, section: HTMLElement): ServerTarget | null {
+  const json = { 'content-type': 'application/json' };
+  if (CONVERSIONS[kind].transport === 'api') return { url: '/api/track-conversion', headers: json };
+  const { functionsUrl, functionsKey } = section.dataset;
+  if (!functionsUrl || !functionsKey) return null;
+  const bearer = functionsKey.startsWith('sb_') ? {} : { authorization: `Bearer ${functionsKey}` };
+  return { url: `${functionsUrl}/track-conversion`, headers: { ...json, apikey: functionsKey, ...bearer } };
+}
+
+async function sendToServer(target: ServerTarget | null, payload: ConversionPayload): Promise<boolean> {
+  if (!target) {
+    console.error('tracking: this page names no backend function for its conversion');
+    return false;
+  }
+  const response = await fetch(target.url, { method: 'POST', headers: target.headers, body: JSON.stringify(payload), keepalive: true });
+  // Read the answer to the end so the request completes (it is not otherwise used).
+  await response.arrayBuffer();
+  if (!response.ok) console.error(`tracking: ${target.url} answered ${response.status}`);
+  return response.ok;
+}
+
+export async function trackConversion(kind: ConversionKind, target: ServerTarget | null): Promise<void> {
   const spec = CONVERSIONS[kind];
   const store = window.sessionStorage;
   const key = conversionStorageKey(kind);
@@ -73,7 +85,7 @@ export async function trackConversion(kind: ConversionKind): Promise<void> {
   }
 
   if (state.serverSent) return;
-  if (await sendToServer(kind, payload)) {
+  if (await sendToServer(target, payload)) {
     state.serverSent = true;
     save();
     if (spec.clearAttributionAfter) store.removeItem(TRACKING_STORAGE_KEY);
@@ -81,11 +93,12 @@ export async function trackConversion(kind: ConversionKind): Promise<void> {
 }
 
 export function startThankYouTracking(doc: Document): void {
-  const kind = doc.querySelector<HTMLElement>('[data-conversion]')?.dataset.conversion;
-  if (!isConversionKind(kind)) return;
+  const section = doc.querySelector<HTMLElement>('[data-conversion]');
+  const kind = section?.dataset.conversion;
+  if (!section || !isConversionKind(kind)) return;
   // The head's attribution script finishes first: nothing of it may run after the record is cleared.
   doc.defaultView?.dispatchEvent(new Event(FINISH_ATTRIBUTION_EVENT));
-  trackConversion(kind)
+  trackConversion(kind, serverTarget(kind, section))
     .catch((error: unknown) => console.error('tracking: conversion not sent', error))
     // Done, sent or not: what a test (or a tag manager) can wait on.
     .finally(() => (doc.documentElement.dataset.conversionTracked = ''));

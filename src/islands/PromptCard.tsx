@@ -2,12 +2,12 @@
  * The floating prompt's card (SPEC §4): the message of the section the visitor lingered on (or
  * the default greeting), an action button that scrolls to #contact and closes the card, and a
  * close button. Hydrates when first opened (`client:on-demand="prompt"`); which message to show
- * is decided by the framework-free watcher (src/enhancers/floating-prompt.ts) via the store.
+ * is decided by the framework-free watcher (src/enhancers/floating-prompt.ts), whose messages feed the store.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { PromptCopy, SectionPrompt } from '~/lib/content-schemas';
-import { $prompt } from '~/stores/prompt';
+import { $prompt, PROMPT_CLOSE_EVENT } from '~/stores/prompt';
 
 interface Props {
   copy: PromptCopy;
@@ -34,8 +34,10 @@ export default function PromptCard({ copy, prompts }: Props) {
   const close = (returnFocus: boolean) => {
     // Focus first: once closed, the round button hides if the hero fills the screen, unless it
     // has the focus (src/enhancers/floating-prompt.ts), and a hidden button cannot take it.
-    if (returnFocus) toggleButton()?.focus();
+    const toggle = toggleButton();
+    if (returnFocus) toggle?.focus();
     $prompt.set({ ...$prompt.get(), open: false });
+    toggle?.dispatchEvent(new Event(PROMPT_CLOSE_EVENT));
   };
 
   // Opening moves focus into the card; Escape closes it.

@@ -1,9 +1,13 @@
 /**
- * The booking (conversion) modal's request, shared by the static "START YOUR JOURNEY" buttons
- * (src/enhancers/booking-opener.ts) and the island (src/islands/BookingModal.tsx). A click before
- * the island has hydrated is kept here, so it is not lost.
+ * The booking (conversion) modal's state inside the island (src/islands/BookingModal.tsx), fed by
+ * the static "START YOUR JOURNEY" buttons' messages (src/enhancers/booking-opener.ts). A click
+ * before the island has hydrated waits in the message queue, so it is not lost.
  */
 import { atom } from 'nanostores';
+import { onPageMessage } from '~/islands/page-messages';
+
+/** What the page's opener tells the island: the native dialog was opened (with an optional goal) or closed. */
+export type BookingMessage = { open: true; goal: string | null } | { open: false };
 
 export interface BookingRequest {
   open: boolean;
@@ -23,3 +27,5 @@ export function closeBooking(): void {
   const current = $booking.get();
   if (current.open) $booking.set({ ...current, open: false });
 }
+
+onPageMessage<BookingMessage>('booking', (message) => (message.open ? openBooking(message.goal) : closeBooking()));

@@ -1,8 +1,9 @@
 /**
- * Toasts wanted by vanilla scripts. The toast island (sonner) loads on first use, shows what is
- * queued here, and empties the queue.
+ * Toasts wanted by page scripts (src/enhancers/copy-code.ts sends them). The toast island
+ * (sonner) loads on first use, shows what was queued, and empties the queue.
  */
 import { atom } from 'nanostores';
+import { onPageMessage } from '~/islands/page-messages';
 
 export interface ToastMessage {
   kind: 'success' | 'error';
@@ -22,3 +23,5 @@ export function takeToasts(): readonly ToastMessage[] {
   if (queued.length > 0) $toastQueue.set([]);
   return queued;
 }
+
+onPageMessage<ToastMessage>('toasts', queueToast);

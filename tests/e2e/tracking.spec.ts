@@ -175,7 +175,7 @@ test('/thank-you/resource: pixel CompleteRegistration and a Lead server event wi
 });
 
 test.describe(() => {
-  test.use({ allowedErrors: /tracking: track-conversion failed|status of 503|`loopback` address space|net::ERR_FAILED/ });
+  test.use({ allowedErrors: /tracking: \S+track-conversion answered 503|status of 503|`loopback` address space|net::ERR_FAILED/ });
 
   test('a failed server call is only logged, and a reload retries it with the same event id', async ({ page }) => {
     const errors: string[] = [];

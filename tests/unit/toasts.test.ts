@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-/** The public toasts island: what vanilla scripts queued, shown as sonner toasts of the right kind. */
+/** The public toasts island: what page scripts sent, shown as sonner toasts of the right kind. */
 import { act, createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import Toasts from '~/islands/Toasts';
-import { $toastQueue, queueToast } from '~/stores/toasts';
+import { sendToIsland } from '~/enhancers/islands';
+import { $toastQueue, type ToastMessage } from '~/stores/toasts';
+
+// What a page script does (src/enhancers/copy-code.ts): the message reaches the island's store through window.
+const queueToast = (message: ToastMessage) => sendToIsland('toasts', message);
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() }, Toaster: () => null }));
 
