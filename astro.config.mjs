@@ -14,9 +14,9 @@ const site = process.env.PUBLIC_SITE_URL || settings.siteUrl;
 const privateRoutes = ['/admin', '/auth'];
 
 // The display face is self-hosted (fontsource variable file, Latin subset) with a metric-matched
-// fallback, not preloaded, and `optional`: src/enhancers/display-font.ts uses it from the second page
-// of a visit, from the cache, so it never delays or shifts a page. Body text uses the platform's UI
-// font, so reading text costs no download at all.
+// fallback, not preloaded, and `optional`: src/enhancers/display-font.ts uses it past the page a
+// visitor lands on (not downloaded there), and a face not ready at once is never swapped in late,
+// so it never delays or shifts a page. Body text uses the platform's UI font: no download at all.
 const fontFiles = './node_modules/@fontsource-variable';
 
 export default defineConfig({

@@ -7,7 +7,6 @@
  * on waits until the first frame is drawn.
  */
 import { enhanceBookingTriggers } from '~/enhancers/booking-opener';
-import { useDisplayFont } from '~/enhancers/display-font';
 import { enhanceGetResource } from '~/enhancers/get-resource';
 import { enhanceHomePage } from '~/enhancers/home';
 import { watchImageFallbacks } from '~/enhancers/image-fallback';
@@ -30,7 +29,6 @@ export function enhanceSite(doc: Document): void {
     watchImageFallbacks(doc);
     enhanceSpotsBadges(doc);
     installPixel(window, pagePixelId(doc));
-    useDisplayFont(doc);
     startThankYouTracking(doc);
   });
 }
