@@ -7,17 +7,20 @@
  */
 export const VIDEO_PLAY_RATIO = 0.3;
 
-/** A JPEG data URL of the video's current frame, or null (tainted canvas, no frame yet). */
-export function captureFrame(video: HTMLVideoElement, doc: Document = document): string | null {
-  if (!video.videoWidth || !video.videoHeight) return null;
+/**
+ * An object URL of a JPEG of the video's current frame, or null (tainted canvas, no frame yet).
+ * `toBlob` encodes off the main thread (`toDataURL` held it for tens of milliseconds on a phone).
+ */
+export function captureFrame(video: HTMLVideoElement, doc: Document = document): Promise<string | null> {
+  if (!video.videoWidth || !video.videoHeight) return Promise.resolve(null);
   try {
     const canvas = doc.createElement('canvas');
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
     canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
-    return canvas.toDataURL('image/jpeg', 0.8);
+    return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob ? URL.createObjectURL(blob) : null), 'image/jpeg', 0.8));
   } catch {
-    return null;
+    return Promise.resolve(null);
   }
 }
 
@@ -70,8 +73,9 @@ export function startCommunityVideo(root: Document, win: Window = window): void 
 
   video.muted = true;
   video.addEventListener('loadeddata', () => {
-    const frame = captureFrame(video, root);
-    if (frame) video.poster = frame;
+    void captureFrame(video, root).then((frame) => {
+      if (frame) video.poster = frame;
+    });
     video.classList.remove('opacity-0');
     if (controls) controls.hidden = false;
     renderControls();

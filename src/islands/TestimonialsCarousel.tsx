@@ -42,6 +42,31 @@ function repeatSlides(viewport: HTMLElement, copies: number): void {
   track.dataset.copies = String(copies);
 }
 
+/**
+ * Runs each step in a task of its own after the next frame: hydration, copying the slides and
+ * starting embla (which measures them) would otherwise be one long task on a slow phone.
+ */
+function inTasksAfterFrames(steps: (() => void)[]): () => void {
+  let cancelled = false;
+  const next = (index: number) => {
+    if (cancelled || index >= steps.length) return;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        if (cancelled) return;
+        steps[index]!();
+        next(index + 1);
+      };
+      channel.port2.postMessage(null);
+    });
+  };
+  next(0);
+  return () => {
+    cancelled = true;
+  };
+}
+
 function useRow(speed: number) {
   const plugin = useMemo(
     () =>
@@ -57,17 +82,17 @@ function useRow(speed: number) {
     [speed],
   );
   const [emblaRef, api] = useEmblaCarousel({ loop: true, dragFree: true, align: 'start', container: TRACK }, [plugin]);
-  const ref = useCallback(
-    (node: HTMLDivElement | null) => {
-      if (node) {
-        node.scrollLeft = 0;
-        repeatSlides(node, CAROUSEL_COPIES);
-      }
-      emblaRef(node);
-    },
+  const viewport = useRef<HTMLDivElement | null>(null);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    viewport.current = node;
+    if (node) node.scrollLeft = 0;
+  }, []);
+  /** The steps that make the row a carousel, for `inTasksAfterFrames`: copy the slides, then start embla. */
+  const steps = useMemo(
+    () => [() => viewport.current && repeatSlides(viewport.current, CAROUSEL_COPIES), () => viewport.current && emblaRef(viewport.current)],
     [emblaRef],
   );
-  return [ref, api] as const;
+  return [ref, api, steps] as const;
 }
 
 export default function TestimonialsCarousel({ pauseLabel, playLabel, transformations, testimonials }: Props) {
@@ -81,14 +106,21 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
   const resumeTimer = useRef(0);
 
   const speed = autoScrollSpeed();
-  const [rowARef, rowAApi] = useRow(speed);
-  const [rowBRef, rowBApi] = useRow(speed);
+  const [rowARef, rowAApi, rowASteps] = useRow(speed);
+  const [rowBRef, rowBApi, rowBSteps] = useRow(speed);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first render must match the server's HTML
     setHydrated(true);
     setUserPaused(startsPaused(window.matchMedia('(prefers-reduced-motion: reduce)').matches));
   }, []);
+
+  // Once hydrated: the rows' slides are copied, then embla starts, each in a task of its own.
+  useEffect(() => {
+    if (!hydrated) return;
+    return inTasksAfterFrames([rowASteps[0]!, rowBSteps[0]!, rowASteps[1]!, rowBSteps[1]!]);
+  }, [hydrated, rowASteps, rowBSteps]);
+  const ready = !!rowAApi && !!rowBApi;
 
   // Off screen, nothing moves (and nothing is painted for nothing).
   useEffect(() => {
@@ -166,7 +198,7 @@ export default function TestimonialsCarousel({ pauseLabel, playLabel, transforma
 
   const rowClass = hydrated ? 'overflow-hidden' : 'overflow-x-auto snap-x';
   return (
-    <div ref={root} data-carousel data-ready={hydrated ? 'true' : undefined} data-moving={moving ? 'true' : 'false'}>
+    <div ref={root} data-carousel data-ready={ready ? 'true' : undefined} data-moving={moving ? 'true' : 'false'}>
       <div ref={rows}>
         <div ref={rowARef} className={rowClass} tabIndex={hydrated ? undefined : 0} data-carousel-row="transformations">
           {transformations}

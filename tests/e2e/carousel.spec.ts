@@ -4,7 +4,7 @@
  * later, a visible pause/play control, no autoscroll with reduced motion.
  */
 import { expect, test, type Locator, type Page } from './fixtures';
-import { hydrated, island, pausedClock, pageScriptsReady } from './helpers';
+import { attachedAfterFrames, hydrated, island, pausedClock, pageScriptsReady } from './helpers';
 
 const track = (page: Page) => page.locator('[data-carousel-row="transformations"] [data-carousel-track]');
 
@@ -60,7 +60,8 @@ async function heldThenResumes(page: Page) {
 async function showCarousel(page: Page) {
   await page.evaluate(() => document.querySelector('[data-carousel]')?.scrollIntoView({ block: 'center' }));
   await hydrated(page, 'TestimonialsCarousel');
-  await expect(page.locator('[data-carousel]')).toHaveAttribute('data-ready', 'true');
+  // The rows' slides are copied and embla starts after hydration, a frame and a task each.
+  await attachedAfterFrames(page, page.locator('[data-carousel][data-ready="true"]'));
 }
 
 test.describe('carousel', () => {

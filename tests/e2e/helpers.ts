@@ -3,7 +3,7 @@
  * scheduling host, which the tests never reach for real.
  */
 import { readFileSync } from 'node:fs';
-import type { Page, Route } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { LOCAL_SUPABASE_URL } from '../../src/lib/local-supabase';
 
 /** A 2-second 128×72 VP8 test pattern (ffmpeg -f lavfi -i testsrc=size=128x72:rate=10:duration=2 -c:v libvpx). */
@@ -87,6 +87,21 @@ export async function pausedClock(page: Page): Promise<void> {
 export async function pageScriptsReady(page: Page): Promise<void> {
   if (pausedPages.has(page)) await page.clock.runFor(50);
   await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Resolves once `locator` is attached. On a paused clock, time moves on a frame at a time
+ * meanwhile, for work the page schedules on animation frames (the carousel's start).
+ */
+export async function attachedAfterFrames(page: Page, locator: Locator): Promise<void> {
+  if (!pausedPages.has(page)) return locator.waitFor({ state: 'attached' });
+  await expect
+    .poll(async () => {
+      if ((await locator.count()) > 0) return true;
+      await page.clock.runFor(16);
+      return false;
+    })
+    .toBe(true);
 }
 
 /** Resolves after two animation frames: scroll handlers and intersection observers have run. */

@@ -72,7 +72,7 @@ test.describe('community video', () => {
     await expect(video).toHaveJSProperty('muted', true);
     await box.scrollIntoViewIfNeeded();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.poster)).toMatch(/^data:image\/jpeg;base64,/);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.poster)).toMatch(/^blob:/);
     await expect(video).toHaveJSProperty('muted', true);
 
     const mute = box.getByRole('button', { name: 'Unmute video' });
