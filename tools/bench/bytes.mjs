@@ -137,8 +137,18 @@ async function measureEntry(request, failed) {
   if (failed) entry.failed = request.failure()?.errorText ?? 'failed';
   const isRedirect = entry.status >= 300 && entry.status < 400;
   const body = response && !failed && !isRedirect ? await withTimeout(response.body(), BODY_TIMEOUT_MS, null) : null;
-  if (body) return { ...entry, raw: body.length, gzip: gzipSize(body) };
+  if (body) return { ...entry, raw: body.length, gzip: gzipSize(body), ...(entry.kind === 'html' ? { inlineJsGzip: inlineScriptsGzip(body.toString('utf8')) } : {}) };
   return { ...entry, raw: 0, gzip: 0, note: isRedirect ? 'redirect' : 'no body' };
+}
+
+/** The page's inline scripts (JavaScript, not JSON data), gzipped one by one, as tests/dist/first-screen-js.test.ts counts them. */
+export function inlineScriptsGzip(html) {
+  let total = 0;
+  for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    total += gzipSize(Buffer.from(code));
+  }
+  return total;
 }
 
 /**
@@ -215,7 +225,8 @@ function summarize({ status, finalUrl, windowMs, entries, thirdParty }) {
     finalUrl,
     windowMs,
     kinds,
-    jsBeforeInteractionGzip: kinds.js.gzip, // everything here loaded without any interaction
+    // Everything here loaded without any interaction, and the page's inline scripts.
+    jsBeforeInteractionGzip: kinds.js.gzip + entries.reduce((sum, entry) => sum + (entry.inlineJsGzip ?? 0), 0),
     thirdParty: { requests: thirdParty.length, failed: thirdParty.filter((t) => t.failed).length, hosts, list: thirdParty },
     entries,
   };
