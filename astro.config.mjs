@@ -4,6 +4,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwind from '@astrojs/tailwind';
+import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
 import { onDemandIslands } from './src/integrations/on-demand-islands';
 
@@ -22,6 +23,9 @@ const fontFiles = './node_modules/@fontsource-variable';
 export default defineConfig({
   site,
   output: 'static',
+  // HTML's whitespace rules, not JSX's: a line break between text and an inline element is a space
+  // (Astro 7's default 'jsx' mode drops it: "Write to me at<a>…" would read "athello@…").
+  compressHTML: true,
   trailingSlash: 'never',
   // Pages inline their stylesheet (about 6 KB gzip): no render-blocking request before first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
@@ -33,29 +37,26 @@ export default defineConfig({
       filter: (page) => !privateRoutes.some((route) => new URL(page).pathname.startsWith(route)),
     }),
     headers(),
+    devFunctions(),
   ],
   server: { host: '127.0.0.1', port: 4321 },
-  experimental: {
-    fonts: [
-      {
-        provider: fontProviders.local(),
-        name: 'Montserrat',
-        cssVariable: '--font-display',
-        fallbacks: ['sans-serif'],
-        options: {
-          variants: [{ src: [`${fontFiles}/montserrat/files/montserrat-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'optional' }],
-        },
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Montserrat',
+      cssVariable: '--font-display',
+      fallbacks: ['sans-serif'],
+      options: {
+        variants: [{ src: [`${fontFiles}/montserrat/files/montserrat-latin-wght-normal.woff2`], weight: '100 900', style: 'normal', display: 'optional' }],
       },
-    ],
-  },
+    },
+  ],
   vite: {
     build: {
       // Images and fonts stay files. Astro inlines a page script that imports nothing when this
       // says so: every page's one script (src/enhancers/site.ts, about 25 KB) goes into the HTML,
       // so no script is fetched before the first paint (tests/dist/first-screen-js.test.ts).
       assetsInlineLimit: (file, content) => file.endsWith('.js') && content.length <= 40 * 1024,
-      // Rollup merges chunks under this size into the chunks that use them (islands' helpers).
-      rollupOptions: { output: { experimentalMinChunkSize: 8 * 1024 } },
     },
   },
 });

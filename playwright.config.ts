@@ -52,7 +52,7 @@ export default defineConfig({
     },
     {
       command: 'node tools/preview.mjs',
-      // It stops wrangler, which runs in a process group of its own (see tools/preview.mjs).
+      // tools/preview.mjs passes the signal on to wrangler.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken },
       url: `${baseURL}/api/health`,

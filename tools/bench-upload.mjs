@@ -10,7 +10,7 @@
  *   npm run bench:upload -- --no-build     # use the existing dist/ (built for the same PUBLIC_SUPABASE_URL)
  *   npm run bench:upload -- --port 4400    # first port to try for the preview server (default 4400)
  *
- * The stand-in runs on the port of PUBLIC_SUPABASE_URL (default 54321; it must be free) with a
+ * The stand-in runs on the port of PUBLIC_SUPABASE_URL (default: the stand-in's own, src/lib/local-supabase.ts; it must be free) with a
  * fresh data folder in the temp directory, started once to create its database and then again
  * for the measurement. The 1 GiB file is written to the temp directory and deleted at the end.
  */
@@ -24,11 +24,12 @@ import { fileURLToPath } from 'node:url';
 import { launchBrowser } from './bench/bytes.mjs';
 import { build, findFreePort, startPreview } from './bench/server.mjs';
 import { log, sleep } from './bench/util.mjs';
+import { LOCAL_SUPABASE_URL } from '../src/lib/local-supabase.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZE = 1024 * 1024 * 1024;
 const BUDGET_MB = 300;
-const supabaseUrl = process.env.PUBLIC_SUPABASE_URL || 'http://127.0.0.1:54321';
+const supabaseUrl = process.env.PUBLIC_SUPABASE_URL || LOCAL_SUPABASE_URL;
 const standinPort = /^http:\/\/127\.0\.0\.1:(\d+)\/?$/.exec(supabaseUrl)?.[1];
 const cleanups = [];
 

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_SUPABASE_PORT } from '../src/lib/local-supabase.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,7 +36,7 @@ export async function ensureLocalSupabase(env = process.env) {
     console.log(`supabase: using ${configured}`);
     return { stop() {} };
   }
-  const port = localPort ?? env.STANDIN_PORT ?? '54321';
+  const port = localPort ?? env.STANDIN_PORT ?? String(LOCAL_SUPABASE_PORT);
   const url = `http://127.0.0.1:${port}`;
   if (await healthy(url)) {
     console.log(`supabase: using the local stand-in already running on ${url}`);

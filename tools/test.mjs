@@ -19,6 +19,7 @@ const PHASES = [
 ];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+console.log(`test: node ${process.version}`);
 const timings = [];
 let failed = '';
 for (const [phase, script] of PHASES) {

@@ -6,10 +6,13 @@
  */
 import { z } from 'astro/zod';
 
-type ImageSchema = z.ZodTypeAny;
+/** Astro's `image()` schema in the build (its output is the processed image); a string in tests. */
+type ImageSchema = z.ZodType;
+/** The image field as the pages see it. */
+type BuiltImage = z.ZodType<ImageMetadata>;
 
 const text = z.string().trim().min(1, 'must not be empty');
-const url = z.string().url('must be an absolute URL (https://...)');
+const url = z.url('must be an absolute URL (https://...)');
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase words joined by hyphens');
 
 export const RESOURCE_TAGS = [
@@ -89,7 +92,7 @@ export const settingsSchema = z.object({
   }),
   spotsLeft: z.number().int().min(0),
   spotsBadge: spotsBadgeSchema,
-  contactEmail: z.string().email('must be an e-mail address'),
+  contactEmail: z.email('must be an e-mail address'),
   socials: z.array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), label: text, url })).min(1, 'needs at least one social profile'),
   supplements: z.object({ partnerName: text, code: text, shopUrl: url, offer: text }),
   embeds: z.object({
@@ -128,7 +131,7 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** One free guide (a lead magnet). The id is the file name. */
-export const resourceSchema = (image: ImageSchema) =>
+export const resourceSchema = <I extends ImageSchema>(image: I) =>
   z.object({
     title: text,
     subtitle: text,
@@ -136,14 +139,12 @@ export const resourceSchema = (image: ImageSchema) =>
     bullets: z.array(text).min(1, 'needs at least one bullet'),
     image,
     imageAlt: text,
-    tag: z.enum(RESOURCE_TAGS, {
-      errorMap: () => ({ message: `must be one of: ${RESOURCE_TAGS.join(', ')}` }),
-    }),
+    tag: z.enum(RESOURCE_TAGS, { error: `must be one of: ${RESOURCE_TAGS.join(', ')}` }),
     featured: z.boolean().default(false),
     formId: text,
     order: z.number().int().min(0),
   });
-export type Resource = z.infer<ReturnType<typeof resourceSchema>>;
+export type Resource = z.infer<ReturnType<typeof resourceSchema<BuiltImage>>>;
 
 export const testimonialSchema = z.object({
   id: slug,
@@ -155,13 +156,13 @@ export const testimonialSchema = z.object({
   response: text,
 });
 
-export const transformationSchema = (image: ImageSchema) => z.object({ id: slug, name: text, result: text, image, alt: text });
+export const transformationSchema = <I extends ImageSchema>(image: I) => z.object({ id: slug, name: text, result: text, image, alt: text });
 
-export const avatarSchema = (image: ImageSchema) => z.object({ id: slug, name: text, image });
+export const avatarSchema = <I extends ImageSchema>(image: I) => z.object({ id: slug, name: text, image });
 
-export const coachPhotoSchema = (image: ImageSchema) => z.object({ id: slug, image, alt: text });
+export const coachPhotoSchema = <I extends ImageSchema>(image: I) => z.object({ id: slug, image, alt: text });
 
-export const workoutTargetSchema = (image: ImageSchema) => z.object({ id: slug, name: text, description: text, image, alt: text });
+export const workoutTargetSchema = <I extends ImageSchema>(image: I) => z.object({ id: slug, name: text, description: text, image, alt: text });
 
 export const featureSchema = z.object({
   id: slug,
@@ -228,7 +229,7 @@ export const promptCopySchema = z.object({
 });
 export type PromptCopy = z.infer<typeof promptCopySchema>;
 
-export const homePageSchema = (image: ImageSchema) =>
+export const homePageSchema = <I extends ImageSchema>(image: I) =>
   z.object({
     seo,
     hero: z.object({
@@ -380,7 +381,7 @@ export const authPageSchema = z.object({
 /** The /auth form's copy: the page's copy without its SEO fields. */
 export type AuthFormCopy = Omit<z.infer<typeof authPageSchema>, 'seo'>;
 
-export const previewPageSchema = (image: ImageSchema) =>
+export const previewPageSchema = <I extends ImageSchema>(image: I) =>
   z.object({
     seo,
     headline: text,
@@ -555,7 +556,7 @@ export const adminAssetSchema = z
     id: slug,
     filename: z.string().regex(/^[a-z0-9-]+\.[a-z0-9]+$/, 'must be a lower-case file name like hero-main-kayla-stage-1.jpg'),
     originalName: text,
-    category: z.enum(CATEGORY_VALUES, { errorMap: () => ({ message: `must be one of: ${CATEGORY_VALUES.join(', ')}` }) }),
+    category: z.enum(CATEGORY_VALUES, { error: `must be one of: ${CATEGORY_VALUES.join(', ')}` }),
     subcategory: slug,
     person: slug,
     descriptor: slug,

@@ -2,9 +2,11 @@
  * Reading the validated content collections from pages and components.
  * Page copy lives in one-file collections; `pageCopy` returns that file's data.
  */
-import { getCollection, getEntry, type CollectionEntry, type DataCollectionKey } from 'astro:content';
+import { readFileSync } from 'node:fs';
+import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
+import { idsInFile, sortByIds } from './file-order';
 
-type SingletonKey = Extract<DataCollectionKey, 'settings' | 'homePage' | 'guidesPage' | 'authPage' | 'previewPage' | 'notFoundPage' | 'adminPage'>;
+type SingletonKey = Extract<CollectionKey, 'settings' | 'homePage' | 'guidesPage' | 'authPage' | 'previewPage' | 'notFoundPage' | 'adminPage'>;
 
 const singletonIds: Record<SingletonKey, string> = {
   settings: 'settings',
@@ -34,4 +36,17 @@ export async function thankYouCopy(id: 'lead' | 'call' | 'resource') {
 export async function orderedResources() {
   const entries = await getCollection('resources');
   return entries.sort((a, b) => a.data.order - b.data.order);
+}
+
+/** The collections made of one JSON list file (src/content.config.ts, `file()` loader). */
+type ListCollection = Extract<
+  CollectionKey,
+  'testimonials' | 'transformations' | 'avatars' | 'coachPhotos' | 'workoutTargets' | 'features' | 'prompts' | 'screenerQuestions' | 'recommendations' | 'adminAssets'
+>;
+
+/** A list collection in the order of its file (src/lib/file-order.ts). */
+export async function inFileOrder<C extends ListCollection>(name: C): Promise<CollectionEntry<C>[]> {
+  const entries = await getCollection(name);
+  const file = entries[0]?.filePath;
+  return file ? sortByIds(entries, idsInFile(readFileSync(file, 'utf8'))) : entries;
 }

@@ -20,5 +20,9 @@ test('the hand-written display fallback keeps the metrics the font API computes 
   const page = readPage('/');
   const generated = fallbackMetrics(page, /font-family:"Montserrat-[0-9a-f]+ fallback/);
   expect(Object.values(generated)).not.toContain('missing');
-  expect(fallbackMetrics(page, /font-family:["']?Display fallback/)).toEqual(generated);
+  const handWritten = fallbackMetrics(page, /font-family:["']?Display fallback/);
+  // The CSS minifier keeps three decimals of a percentage: 109.4659% is shipped as 109.466%.
+  for (const [name, value] of Object.entries(generated)) {
+    expect(parseFloat(handWritten[name] ?? 'NaN'), name).toBeCloseTo(parseFloat(value), 3);
+  }
 });

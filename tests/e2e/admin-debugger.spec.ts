@@ -73,15 +73,15 @@ test('multiple-params sends userIds repeated, with the chosen API version', asyn
   const panel = await openDebugger(page, calendarId);
   await panel.getByLabel('Parameter encoding').selectOption('multiple-params');
   await panel.getByLabel('API version').selectOption('2021-04-15');
-  await panel.getByRole('button', { name: 'Run Calendar Details' }).click();
+  await panel.getByRole('button', { name: 'Run Step: Calendar Details' }).click();
   await expect(status(page, 'details')).toHaveText('Success');
   await panel.getByRole('checkbox', { name: /Jordan Lee/ }).uncheck();
-  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await panel.getByRole('button', { name: 'Run Step: Free Slots' }).click();
   await expect(status(page, 'slots')).toHaveText('Success');
   let slots = (await seenBy(page, calendarId)).filter((r) => r.path.endsWith('/free-slots'));
   expect(slots.at(-1)!.query.userIds).toEqual(['user-kayla']);
   await panel.getByRole('checkbox', { name: /Jordan Lee/ }).check();
-  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await panel.getByRole('button', { name: 'Run Step: Free Slots' }).click();
   await expect.poll(async () => (await seenBy(page, calendarId)).filter((r) => r.path.endsWith('/free-slots')).length).toBe(2);
   slots = (await seenBy(page, calendarId)).filter((r) => r.path.endsWith('/free-slots'));
   expect(slots.at(-1)!.query.userIds).toEqual(['user-kayla', 'user-jordan']);
@@ -93,7 +93,7 @@ test.describe(() => {
 
   test('a 403 marks the step as an error with the location hint; without the location id the list is sent without it', async ({ page }) => {
     const panel = await openDebugger(page, `cal-${unique()}`, 'forbidden-location');
-    await panel.getByRole('button', { name: 'Run List Calendars' }).click();
+    await panel.getByRole('button', { name: 'Run Step: List Calendars' }).click();
     await expect(status(page, 'list')).toHaveText('Error');
     await expect(page.getByTestId('message-list')).toHaveText('403: The token does not have access to this location.');
     await expect(page.getByTestId('hint-list')).toContainText('Uncheck Use Location ID, or check the ID.');
@@ -102,7 +102,7 @@ test.describe(() => {
     // Unchecked: the function gets no locationId and the server has none configured either.
     await panel.getByLabel('Use Location ID').uncheck();
     await expect(panel.getByRole('textbox', { name: 'Location ID' })).toBeDisabled();
-    await panel.getByRole('button', { name: 'Run List Calendars' }).click();
+    await panel.getByRole('button', { name: 'Run Step: List Calendars' }).click();
     await expect(page.getByTestId('message-list')).toHaveText('400: locationId is required (in the body or as GHL_LOCATION_ID on the server)');
     await expect(page.getByTestId('hint-list')).toHaveCount(0);
   });
@@ -110,12 +110,12 @@ test.describe(() => {
 
 test('empty results and a day without free slots show their hints', async ({ page }) => {
   const panel = await openDebugger(page, `empty-${unique()}`);
-  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await panel.getByRole('button', { name: 'Run Step: Free Slots' }).click();
   await expect(status(page, 'slots')).toHaveText('Success');
   await expect(page.getByTestId('hint-slots')).toHaveText('Nothing came back: check the calendar ID and the team member user IDs.');
 
   await panel.getByLabel('Calendar ID').fill(`noslots-${unique()}`);
   await panel.getByRole('button', { name: 'Tomorrow' }).click();
-  await panel.getByRole('button', { name: 'Run Free Slots' }).click();
+  await panel.getByRole('button', { name: 'Run Step: Free Slots' }).click();
   await expect(page.getByTestId('hint-slots')).toHaveText("No free slots on that day: try a different date, or check the calendar's availability settings.");
 });

@@ -1,7 +1,7 @@
 /**
  * The track-conversion endpoint in its real runtimes against a fake Graph API on 127.0.0.1:
- * the Cloudflare Pages Function under `wrangler pages dev` (workerd) and the Supabase Edge
- * Function served by Deno.
+ * the Cloudflare Pages Function under `wrangler pages dev` (workerd) and under `npm run dev`
+ * (astro dev, src/integrations/dev-functions.ts), and the Supabase Edge Function served by Deno.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +100,50 @@ describe('Pages Function /api/track-conversion under wrangler pages dev', () => 
   it('answers 405 to GET', async () => {
     const response = await fetch(`${server.url}/api/track-conversion`);
     expect(response.status).toBe(405);
+  });
+});
+
+describe('Pages Function /api/track-conversion under npm run dev', () => {
+  let child: ChildProcess;
+  let output = '';
+  const port = GRAPH_PORT + 3;
+  const url = `http://127.0.0.1:${port}`;
+
+  beforeAll(async () => {
+    // As a person runs it: without the test runner's variables (NODE_ENV=test, VITEST...), which
+    // change how Astro's dev server answers. Its own stand-in port, not shared with another run.
+    const shell = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+    const env = { ...shell, ...vars(graph.url), PUBLIC_SUPABASE_URL: `http://127.0.0.1:${GRAPH_PORT + 4}` };
+    child = spawn(process.execPath, ['tools/dev.mjs', '--port', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    for (let i = 0; i < 240; i += 1) {
+      if (child.exitCode !== null) throw new Error(`npm run dev exited (${child.exitCode}):\n${output}`);
+      // Ready when it serves both a page (after the first content sync) and a function.
+      const ok = (path: string) =>
+        fetch(`${url}${path}`).then(
+          (response) => response.ok,
+          () => false,
+        );
+      if ((await ok('/api/health')) && (await ok('/'))) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`npm run dev did not serve / and /api/health:\n${output}`);
+  }, 90_000);
+  afterAll(async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  });
+
+  endpointContract(() => `${url}/api/track-conversion`);
+
+  it('answers 405 to GET, and the pages as before', async () => {
+    expect((await fetch(`${url}/api/track-conversion`)).status).toBe(405);
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('START YOUR JOURNEY');
   });
 });
 

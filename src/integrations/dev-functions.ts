@@ -1,0 +1,76 @@
+/**
+ * `astro dev` serves the Cloudflare Pages Functions too (`functions/api/*.ts` at `/api/*`), so a
+ * page that posts to its own endpoint works under `npm run dev` as it does in production. Only
+ * the dev server: the build ships the functions to Cloudflare untouched, and `npm run preview`
+ * runs them in Cloudflare's own runtime.
+ *
+ * The routes are the files (Pages' file routing without dynamic segments, which the project does
+ * not use); a module's `onRequest<Method>` or `onRequest` answers, as on Pages. `env` is the
+ * process environment (where `npm run preview` reads `.dev.vars`).
+ */
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+type Handler = (context: { request: Request; env: Record<string, string | undefined>; params: Record<string, string> }) => Response | Promise<Response>;
+
+/** The module file of a Pages Function route, or null (`/api/track-conversion` → functions/api/track-conversion.ts). */
+export function functionFile(functionsDir: string, pathname: string): string | null {
+  if (!/^\/api(?:\/[a-z0-9-]+)+$/.test(pathname)) return null;
+  const file = `${functionsDir}${pathname.slice(1)}.ts`;
+  return existsSync(file) ? file : null;
+}
+
+/** `onRequestPost` for POST, else `onRequest`, as Pages picks them. */
+export function handlerFor(module: Record<string, unknown>, method: string): Handler | null {
+  const named = `onRequest${method.charAt(0)}${method.slice(1).toLowerCase()}`;
+  const handler = module[named] ?? module.onRequest;
+  return typeof handler === 'function' ? (handler as Handler) : null;
+}
+
+export function toRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+export function devFunctions(): AstroIntegration {
+  const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
+  return {
+    name: 'dev-functions',
+    hooks: {
+      'astro:server:setup': ({ server, logger }) => {
+        server.middlewares.use((req, res, next) => {
+          const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+          const file = functionFile(functionsDir, pathname);
+          if (!file) return next();
+          const origin = `http://${req.headers.host ?? 'localhost'}`;
+          (async () => {
+            const handler = handlerFor(await server.ssrLoadModule(file), req.method ?? 'GET');
+            if (!handler) return sendResponse(res, new Response(null, { status: 405 }));
+            return sendResponse(res, await handler({ request: toRequest(req, origin), env: { ...process.env }, params: {} }));
+          })().catch((error: unknown) => {
+            logger.error(`${req.method} ${pathname}: ${error instanceof Error ? error.stack : String(error)}`);
+            if (!res.headersSent) sendResponse(res, new Response('function failed', { status: 500 }));
+          });
+        });
+      },
+    },
+  };
+}
