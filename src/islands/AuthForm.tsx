@@ -46,7 +46,8 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [offerResend, setOfferResend] = useState(false);
   // The server renders the buttons disabled: without JavaScript a native submit can never carry
-  // the password. With it, src/enhancers/auth-early.ts enables them before hydration.
+  // the password. With it, src/enhancers/auth-early.ts enables them before hydration, so their
+  // `disabled` differs from the first render on purpose (suppressHydrationWarning on each).
   const [ready, setReady] = useState(false);
   const [submitHeld, setSubmitHeld] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -160,6 +161,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
             <button
               type="button"
               disabled={!ready}
+              suppressHydrationWarning
               data-auth-intent="reveal"
               onClick={() => setShowPassword(!showPassword)}
               aria-label={showPassword ? copy.form.hidePassword : copy.form.showPassword}
@@ -185,7 +187,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
           </p>
         )}
 
-        <button type="submit" className="btn btn-primary w-full" disabled={busy || !ready}>
+        <button type="submit" className="btn btn-primary w-full" disabled={busy || !ready} suppressHydrationWarning>
           {busy ? copy.form.busy : current.submit}
         </button>
 
@@ -200,6 +202,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
         <button
           type="button"
           disabled={!ready}
+          suppressHydrationWarning
           data-auth-intent="toggle"
           onClick={toggleMode}
           className="rounded text-sm font-semibold text-brand-strong underline-offset-4 hover:underline"
