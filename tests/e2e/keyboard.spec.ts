@@ -181,8 +181,9 @@ const DIALOGS: DialogCase[] = [
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Form</title><input aria-label="Email">' }),
       );
     },
+    // Tab enters the embedded form only once its document has loaded: wait for its field.
     loaded: async (page) => {
-      await expect(page.getByRole('dialog').locator('iframe')).toBeVisible();
+      await expect(page.getByRole('dialog').frameLocator('iframe').getByLabel('Email')).toBeVisible();
     },
   },
 ];
