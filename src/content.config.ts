@@ -14,6 +14,7 @@ import {
   featureSchema,
   featuredResourceProblem,
   guidesPageSchema,
+  legalPageSchema,
   homePageSchema,
   notFoundPageSchema,
   previewPageSchema,
@@ -96,6 +97,8 @@ export const collections = {
   previewPage: defineCollection({ loader: page('in-development'), schema: withImage(previewPageSchema) }),
   notFoundPage: defineCollection({ loader: page('not-found'), schema: notFoundPageSchema }),
   adminPage: defineCollection({ loader: page('admin'), schema: adminPageSchema }),
+  /** The privacy policy and the terms (src/content/pages/legal/<id>.json, served at /<id>). */
+  legalPages: defineCollection({ loader: glob({ pattern: '*.json', base: `${dir}/pages/legal` }), schema: legalPageSchema }),
   /** The admin's sample catalogue of 46 site images (files in public/uploads/). */
   adminAssets: defineCollection({ loader: file(`${dir}/admin-assets.json`), schema: adminAssetSchema }),
 };

@@ -595,3 +595,16 @@ export function featuredResourceProblem(entries: readonly FeaturedCheckEntry[]):
   const files = featured.map((entry) => entry.filePath ?? entry.id).join(', ');
   return `resources: "featured" is true in ${featured.length} files (${files}); exactly one may be featured`;
 }
+
+/** A legal page (privacy policy, terms): src/content/pages/legal/<id>.json, served at /<id>. */
+export const legalPageSchema = z.object({
+  seo,
+  title: text,
+  updatedLabel: text,
+  updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-24'),
+  intro: text,
+  sections: z
+    .array(z.object({ heading: text, paragraphs: z.array(text).min(1, 'needs at least one paragraph'), items: z.array(text).optional() }))
+    .min(1, 'needs at least one section'),
+});
+export type LegalPage = z.infer<typeof legalPageSchema>;

@@ -43,11 +43,12 @@ describe('home (/)', () => {
     expect(links(doc.getElementById('contact')).map((link) => link.href)).toContain('/guides');
   });
 
-  test('the footer names privacy policy and terms as placeholders, not links', () => {
+  test('the footer links the privacy policy and the terms', () => {
     const footer = doc.querySelector('footer');
-    expect(text(footer)).toContain('Privacy Policy');
-    expect(text(footer)).toContain('Terms of Service');
-    expect(links(footer).filter((link) => /privacy|terms/i.test(link.text))).toEqual([]);
+    expect(links(footer).filter((link) => /privacy|terms/i.test(link.text))).toEqual([
+      { text: 'Privacy Policy', href: '/privacy' },
+      { text: 'Terms of Service', href: '/terms' },
+    ]);
   });
 });
 
@@ -153,5 +154,19 @@ describe('/in-development', () => {
       expect(target.image, target.name).toBe(`${target.name} workout`);
       expect(target.description.length, target.name).toBeGreaterThan(20);
     }
+  });
+});
+
+describe('/privacy and /terms', () => {
+  test('the privacy policy says what is collected, why, for how long, who receives it, the choices and a contact', () => {
+    const body = text(page('/privacy').body);
+    for (const heading of ['What we collect and why', 'How long we keep it', 'Who receives it', 'Your choices and rights', 'Contact']) expect(body).toContain(heading);
+    for (const subject of ['Meta pixel', 'Conversions API', 'session storage', 'booking', 'opt-in form', 'sign in', 'hello@kaylareyes.coach']) expect(body).toContain(subject);
+  });
+
+  test('the terms say coaching is not medical advice and name the contact', () => {
+    const body = text(page('/terms').body);
+    expect(body).toContain('Coaching is not medical advice');
+    expect(body).toContain('hello@kaylareyes.coach');
   });
 });

@@ -9,7 +9,7 @@ import { expect, test, type Page } from './fixtures';
 import { pageScriptsReady } from './helpers';
 
 // /auth is the one public page that hydrates on load (its form is the page).
-const publicPages = ['/', '/guides', '/thank-you', '/thank-you/call', '/thank-you/resource', '/in-development'];
+const publicPages = ['/', '/guides', '/thank-you', '/thank-you/call', '/thank-you/resource', '/in-development', '/privacy', '/terms'];
 const BUDGET_GZIP_BYTES = 15 * 1024;
 
 /** Loads `path` without interacting and returns every script it fetched, with gzip sizes. */

@@ -11,7 +11,7 @@ import { hydrated, pageScriptsReady, serveBookingHost } from './helpers';
 // (their controls appear only once a video plays).
 test.use({ allowedErrors: /404 Error: User attempted|status of 404|ERR_CONNECTION_REFUSED/ });
 
-const PAGES = ['/', '/guides', '/in-development', '/thank-you', '/thank-you/call', '/thank-you/resource', '/auth', '/this-page-does-not-exist'];
+const PAGES = ['/', '/guides', '/in-development', '/thank-you', '/thank-you/call', '/thank-you/resource', '/privacy', '/terms', '/auth', '/this-page-does-not-exist'];
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, summary, iframe, [tabindex]:not([tabindex="-1"])';
 
 /** Scrolls through the page so every island that hydrates when visible has done so. */

@@ -14,6 +14,8 @@ export const routes: RouteCase[] = [
   { path: '/thank-you/call', heading: 'Call Scheduled!', indexed: true },
   { path: '/thank-you/resource', heading: 'Resource Access Granted!', indexed: true },
   { path: '/in-development', heading: 'Transform your body & mind.', indexed: true },
+  { path: '/privacy', heading: 'Privacy Policy', indexed: true },
+  { path: '/terms', heading: 'Terms of Service', indexed: true },
   { path: '/auth', heading: 'Welcome Back', indexed: false },
   // Anonymous visitors are sent on to /auth by the admin guard.
   { path: '/admin', heading: 'Welcome Back', indexed: false },

@@ -68,10 +68,10 @@ export async function startPostgres(): Promise<PostgresServer> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  const [{ server_version: version }] = await sql<{ server_version: string }[]>`show server_version`;
+  const [row] = await sql<{ server_version: string }[]>`show server_version`;
   return {
     sql,
-    version: version!,
+    version: row?.server_version ?? 'unknown',
     async stop() {
       await sql.end({ timeout: 5 });
       const exited = new Promise((resolve) => server.once('exit', resolve));
