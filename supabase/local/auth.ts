@@ -28,7 +28,30 @@ export interface AuthContext {
   db: Db;
   config: StandinConfig;
   outbox: Outbox;
+  /** Password sign-in attempts per client IP and per e-mail address. */
+  signIns: AttemptCounter;
 }
+
+/** Sliding-window counts of attempts per key (GoTrue's rate limiter for the token endpoint). */
+export class AttemptCounter {
+  private readonly hits = new Map<string, number[]>();
+
+  /** Records an attempt; false (nothing recorded) when `key` already made `limit` in the window. */
+  take(key: string, limit: number, windowSeconds: number, now = Date.now()): boolean {
+    if (limit <= 0) return true;
+    const since = now - windowSeconds * 1000;
+    const recent = (this.hits.get(key) ?? []).filter((time) => time > since);
+    const allowed = recent.length < limit;
+    if (allowed) recent.push(now);
+    this.hits.set(key, recent);
+    if (this.hits.size > 10_000) {
+      for (const [other, times] of this.hits) if (!times.some((time) => time > since)) this.hits.delete(other);
+    }
+    return allowed;
+  }
+}
+
+const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
 class AuthError extends Error {
   constructor(
@@ -135,6 +158,8 @@ async function authenticate(ctx: AuthContext, request: Request): Promise<{ user:
 
 async function passwordGrant(ctx: AuthContext, body: Record<string, unknown>): Promise<Response> {
   const email = str(body.email);
+  const { signInEmailRateLimit, signInRateWindow } = ctx.config;
+  if (email && !ctx.signIns.take(`email:${email.trim().toLowerCase()}`, signInEmailRateLimit, signInRateWindow)) throw rateLimited();
   const phone = str(body.phone);
   const password = str(body.password);
   if (email && phone) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on login.');
@@ -251,11 +276,11 @@ async function verify(ctx: AuthContext, request: Request): Promise<Response> {
   return new Response(null, { status: 303, headers: { location: `${redirectTo}#${hash}` } });
 }
 
-/** Handles `/auth/v1/<path>`; `path` has the prefix stripped. */
-export async function handleAuth(ctx: AuthContext, request: Request, path: string): Promise<Response> {
+/** Handles `/auth/v1/<path>`; `path` has the prefix stripped; `clientIp` is the caller's address. */
+export async function handleAuth(ctx: AuthContext, request: Request, path: string, clientIp: string): Promise<Response> {
   let response: Response;
   try {
-    response = await route(ctx, request, path);
+    response = await route(ctx, request, path, clientIp);
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     response = errorResponse(request, error);
@@ -264,10 +289,12 @@ export async function handleAuth(ctx: AuthContext, request: Request, path: strin
   return response;
 }
 
-async function route(ctx: AuthContext, request: Request, path: string): Promise<Response> {
+async function route(ctx: AuthContext, request: Request, path: string, clientIp: string): Promise<Response> {
   const method = request.method;
   if (path === '/token' && method === 'POST') {
     const grant = new URL(request.url).searchParams.get('grant_type');
+    // Counted per IP before the body is read; per e-mail address in passwordGrant.
+    if (grant === 'password' && !ctx.signIns.take(`ip:${clientIp}`, ctx.config.signInRateLimit, ctx.config.signInRateWindow)) throw rateLimited();
     const body = await readBody(request);
     if (grant === 'password') return passwordGrant(ctx, body);
     if (grant === 'refresh_token') return refreshGrant(ctx, body);

@@ -32,8 +32,23 @@ export interface StandinConfig {
   /** Upstream for the GoHighLevel functions (tests point it at a fake). */
   ghlApiBase: string;
   ghlApiToken: string;
+  /** Largest body of a JSON request (auth, REST, functions, storage list/remove, /_local), in bytes. */
+  jsonBodyLimit: number;
+  /** Upload cap for a bucket without its own file_size_limit (supabase/config.toml: 500MiB). */
+  fileSizeLimit: number;
+  /** Largest tus chunk (the site sends 6 MiB); a PATCH may carry this plus TUS_CHUNK_MARGIN. */
+  tusChunkSize: number;
+  /** Password sign-ins per client IP, and per e-mail address, within signInRateWindow; 0: no limit. */
+  signInRateLimit: number;
+  signInEmailRateLimit: number;
+  /** Seconds (GoTrue's sign_in_sign_ups limit: 30 per 5 minutes per IP). */
+  signInRateWindow: number;
   quiet: boolean;
 }
+
+const MiB = 1024 * 1024;
+/** Room for tus request framing over the chunk size. */
+export const TUS_CHUNK_MARGIN = MiB;
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -69,6 +84,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConf
     },
     ghlApiBase: env.GHL_API_BASE ?? 'https://services.leadconnectorhq.com',
     ghlApiToken: env.GHL_API_TOKEN ?? '',
+    jsonBodyLimit: int('STANDIN_JSON_BODY_LIMIT', env.STANDIN_JSON_BODY_LIMIT, MiB),
+    fileSizeLimit: int('STANDIN_FILE_SIZE_LIMIT', env.STANDIN_FILE_SIZE_LIMIT, 500 * MiB),
+    tusChunkSize: int('STANDIN_TUS_CHUNK_SIZE', env.STANDIN_TUS_CHUNK_SIZE, 6 * MiB),
+    signInRateLimit: int('STANDIN_SIGN_IN_RATE_LIMIT', env.STANDIN_SIGN_IN_RATE_LIMIT, 30),
+    signInEmailRateLimit: int('STANDIN_SIGN_IN_EMAIL_RATE_LIMIT', env.STANDIN_SIGN_IN_EMAIL_RATE_LIMIT, 30),
+    signInRateWindow: int('STANDIN_SIGN_IN_RATE_WINDOW', env.STANDIN_SIGN_IN_RATE_WINDOW, 300),
     quiet: flag(env.STANDIN_QUIET, false),
   };
 }

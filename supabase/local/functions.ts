@@ -7,7 +7,7 @@ import { corsHeaders } from '../functions/_shared/http.ts';
 import { createHandler as trackConversionHandler, envFrom } from '../functions/track-conversion/handler.ts';
 import type { StandinConfig } from './config.ts';
 import { publicUrl } from './config.ts';
-import { json } from './gateway.ts';
+import { isLocalOrigin, json } from './gateway.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 
 export type FunctionHandler = (request: Request) => Promise<Response>;
@@ -34,7 +34,20 @@ export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv):
   if (env.GHL_LOCATION_ID) ghlEnv.ghlLocationId = env.GHL_LOCATION_ID;
   const registry = new Map<string, FunctionHandler>();
   for (const name of GHL_FUNCTIONS) registry.set(name, ghlHandler(name as GhlFunctionName, ghlEnv));
-  registry.set('track-conversion', trackConversionHandler(envFrom((name) => env[name])));
+  // Without ALLOWED_ORIGINS, the site's own local origin (any port) may call it, as in production
+  // the site's origin is listed there.
+  const localSite = (request: Request) => {
+    const origin = request.headers.get('origin');
+    return isLocalOrigin(origin) ? origin : undefined;
+  };
+  registry.set(
+    'track-conversion',
+    trackConversionHandler(
+      envFrom((name) => env[name]),
+      undefined,
+      localSite,
+    ),
+  );
   return registry;
 }
 

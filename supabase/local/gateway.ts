@@ -42,9 +42,31 @@ const DEFAULT_ALLOWED = [
   'range',
 ].join(', ');
 
-export function gatewayCors(request: Request): Record<string, string> {
+/**
+ * The site's local origins: `http://127.0.0.1:<port>` and `http://localhost:<port>` (dev, preview,
+ * e2e and bench servers run on many ports). Anything else, `null` included, is foreign.
+ */
+const LOCAL_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d{1,5})?$/;
+
+export function isLocalOrigin(origin: string | null): origin is string {
+  return origin !== null && LOCAL_ORIGIN.test(origin);
+}
+
+/** A request sent by a browser from a page that is not one of the site's local origins. */
+export function hasForeignOrigin(request: Pick<Request, 'headers'>): boolean {
+  const origin = request.headers.get('origin');
+  return origin !== null && !isLocalOrigin(origin);
+}
+
+/**
+ * CORS for one request: the request's own Origin when it is a local origin (never `*`), and
+ * nothing for a foreign or missing Origin, so a browser on another site cannot read the answer.
+ */
+export function gatewayCors(request: Pick<Request, 'headers'>): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (!isLocalOrigin(origin)) return {};
   return {
-    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
     'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? DEFAULT_ALLOWED,
     'Access-Control-Expose-Headers': EXPOSED,
@@ -52,9 +74,17 @@ export function gatewayCors(request: Request): Record<string, string> {
   };
 }
 
-export function withHeaders(response: Response, headers: Record<string, string>): Response {
+/**
+ * The gateway's CORS decision applied to a response: any CORS headers the service set are
+ * replaced by gatewayCors, and `Vary: Origin` tells caches the answer depends on the Origin.
+ */
+export function withGatewayCors(response: Response, request: Pick<Request, 'headers'>): Response {
   const merged = new Headers(response.headers);
-  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  for (const name of [...merged.keys()]) if (name.startsWith('access-control-')) merged.delete(name);
+  for (const [name, value] of Object.entries(gatewayCors(request))) merged.set(name, value);
+  const vary = merged.get('vary');
+  if (!vary) merged.set('vary', 'Origin');
+  else if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(vary)) merged.set('vary', `${vary}, Origin`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
 }
 

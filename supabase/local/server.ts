@@ -9,17 +9,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { handleAuth } from './auth.ts';
-import { type StandinConfig, publicUrl } from './config.ts';
+import { AttemptCounter, handleAuth } from './auth.ts';
+import { type StandinConfig, TUS_CHUNK_MARGIN, publicUrl } from './config.ts';
 import { type Db, openDatabase } from './db.ts';
 import { functionRegistry, handleFunction } from './functions.ts';
-import { gatewayCors, json, withHeaders } from './gateway.ts';
+import { hasForeignOrigin, json, withGatewayCors } from './gateway.ts';
 import { FileArea } from './objects.ts';
 import { Outbox } from './outbox.ts';
 import { handleRest } from './rest.ts';
 import { seed } from './seed.ts';
 import { handleStorage } from './storage.ts';
-import { TUS_PATH, createTusServer, tusClaims } from './tus.ts';
+import { TUS_PATH, createTusServer, tusClaims, tusOwnerProblem } from './tus.ts';
 
 export interface Standin {
   url: string;
@@ -37,18 +37,73 @@ function apiKeyProblem(request: Request, config: StandinConfig): Response | null
   return null;
 }
 
-function toRequest(req: IncomingMessage, base: string): Request {
+function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', base), {
-    method: req.method ?? 'GET',
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
+  return headers;
+}
+
+/** Who answers a body over its cap, in the shape that service's clients parse. */
+type CapKind = 'gateway' | 'storage' | 'tus';
+
+function tooLarge(kind: CapKind): Response {
+  if (kind === 'storage') {
+    return json({ statusCode: '413', code: 'EntityTooLarge', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }, 413);
+  }
+  if (kind === 'tus') return new Response('Maximum size exceeded', { status: 413, headers: { 'tus-resumable': '1.0.0', 'content-type': 'text/plain; charset=utf-8' } });
+  return json({ message: 'Request size limit exceeded' }, 413);
+}
+
+/**
+ * The request body as a web stream that reads `req` only as fast as the handler asks, and
+ * stops at `limit` bytes: `onOver` is called, the stream errors and the rest stays unread.
+ */
+function cappedBody(req: IncomingMessage, limit: number, onOver: () => void): ReadableStream<Uint8Array> {
+  let seen = 0;
+  let listening = false;
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!listening) {
+          listening = true;
+          req.on('data', (chunk: Buffer) => {
+            if (settled) return;
+            seen += chunk.byteLength;
+            if (seen > limit) {
+              settled = true;
+              req.pause();
+              onOver();
+              controller.error(new Error(`request body over ${limit} bytes`));
+              return;
+            }
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((controller.desiredSize ?? 0) <= 0) req.pause();
+          });
+          req.on('end', () => {
+            if (settled) return;
+            settled = true;
+            controller.close();
+          });
+          req.on('error', (error) => {
+            if (settled) return;
+            settled = true;
+            controller.error(error);
+          });
+        }
+        req.resume();
+      },
+      cancel() {
+        // Left unread: the answer still goes out on this connection, which then closes.
+        settled = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 async function send(response: Response, res: ServerResponse, head: boolean): Promise<void> {
@@ -82,12 +137,14 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
 
   const tus = createTusServer(db, config, files, tusDir);
   const functions = functionRegistry(config, env);
-  const authCtx = { db, config, outbox };
+  const authCtx = { db, config, outbox, signIns: new AttemptCounter() };
   const storageCtx = { db, config, files };
 
-  async function dispatch(request: Request): Promise<Response> {
+  async function dispatch(request: Request, clientIp: string): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path.startsWith('/functions/v1/')) return handleFunction(functions, config, request, path.slice('/functions/v1/'.length).split('/')[0]!);
+    // A page on another site must not read the outbox (confirmation links) or drive /_local.
+    if (path.startsWith('/_local/') && hasForeignOrigin(request)) return json({ message: 'Origin not allowed' }, 403);
     if (request.method === 'OPTIONS') return new Response(null, { status: 200 });
     if (path === '/_local/health') return json({ ok: true });
     if (path === '/_local/outbox') return json(outbox.mails);
@@ -97,36 +154,92 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
         const problem = apiKeyProblem(request, config);
         if (problem) return problem;
       }
-      return handleAuth(authCtx, request, sub);
+      return handleAuth(authCtx, request, sub, clientIp);
     }
     if (path.startsWith('/rest/v1/')) return apiKeyProblem(request, config) ?? handleRest(db, config, request, path.slice('/rest/v1'.length));
     if (path === TUS_PATH || path.startsWith(`${TUS_PATH}/`)) {
       const claims = await tusClaims(request, config);
       if (typeof claims === 'string') return new Response(claims, { status: 403, headers: { 'tus-resumable': '1.0.0' } });
-      return tus.handleWeb(request);
+      return (await tusOwnerProblem(tus, request, claims)) ?? tus.handleWeb(request);
     }
     if (path.startsWith('/storage/v1/')) return handleStorage(storageCtx, request, path.slice('/storage/v1'.length));
     return json({ message: 'no Route matched with those values' }, 404);
   }
 
+  /**
+   * The most a request body may carry on this route: JSON APIs the JSON limit, a tus request
+   * one chunk plus a margin, a storage upload its bucket's file_size_limit (plus the JSON limit
+   * for multipart framing). Decided from the path alone, before any auth.
+   */
+  async function bodyCap(method: string, path: string): Promise<{ limit: number; kind: CapKind }> {
+    if (path === TUS_PATH || path.startsWith(`${TUS_PATH}/`)) return { limit: config.tusChunkSize + TUS_CHUNK_MARGIN, kind: 'tus' };
+    if (!path.startsWith('/storage/v1/')) return { limit: config.jsonBodyLimit, kind: 'gateway' };
+    const small = { limit: config.jsonBodyLimit, kind: 'storage' as const };
+    const segments = path.split('/').filter(Boolean).slice(3);
+    const upload = path.startsWith('/storage/v1/object/') && (method === 'POST' || method === 'PUT') && segments.length >= 2;
+    if (!upload || (segments[0] === 'list' && method === 'POST')) return small;
+    let bucket: string;
+    try {
+      bucket = decodeURIComponent(segments[0]!);
+    } catch {
+      return small;
+    }
+    const { rows } = await db.query<{ file_size_limit: string | number | null }>('select file_size_limit from storage.buckets where id = $1', [bucket]);
+    const own = rows[0]?.file_size_limit;
+    return { limit: (own === null || own === undefined ? config.fileSizeLimit : Number(own)) + config.jsonBodyLimit, kind: 'storage' };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', publicUrl(config));
+    const method = req.method ?? 'GET';
+    const headers = headersOf(req);
+    const isFunction = url.pathname.startsWith('/functions/v1/');
+    let answered = false;
+    let refused = false;
+    const answer = async (response: Response): Promise<void> => {
+      if (answered) {
+        await response.body?.cancel();
+        return;
+      }
+      answered = true;
+      // A body left unread (refused, or not needed): answer, then close the connection, as a
+      // gateway does, so a client never reuses a connection with unread bytes on it.
+      if (!req.complete) res.setHeader('connection', 'close');
+      // A function's own CORS headers stand for callers without an Origin (servers, tests).
+      const cors = isFunction && !headers.has('origin') ? response : withGatewayCors(response, { headers });
+      await send(cors, res, method === 'HEAD');
+    };
+    try {
+      const cap = await bodyCap(method, url.pathname);
+      // Over the cap by its declared length: refused before auth, without reading a byte.
+      if (Number(req.headers['content-length']) > cap.limit) {
+        refused = true;
+        await answer(tooLarge(cap.kind));
+        return;
+      }
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      const refuse = () => {
+        refused = true;
+        answer(tooLarge(cap.kind)).catch(() => res.destroy());
+      };
+      const request = new Request(url, {
+        method,
+        headers,
+        ...(hasBody ? { body: cappedBody(req, cap.limit, refuse), duplex: 'half' } : {}),
+      } as RequestInit);
+      await answer(await dispatch(request, req.socket.remoteAddress ?? ''));
+    } catch (error) {
+      if (answered) return;
+      if (!refused) console.error('[supabase-local] request failed:', method, url.href, error);
+      await answer(json({ message: 'An unexpected error occurred in the local stand-in' }, 500));
+    }
+  }
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const request = toRequest(req, publicUrl(config));
-    const isFunction = request.url.includes('/functions/v1/');
-    dispatch(request)
-      .catch((error: unknown) => {
-        console.error('[supabase-local] request failed:', request.method, request.url, error);
-        return json({ message: 'An unexpected error occurred in the local stand-in' }, 500);
-      })
-      .then((response) => {
-        // A body the handler refused unread (e.g. too large): answer, then close the connection,
-        // as a gateway does, so a client never reuses a connection with unread bytes on it.
-        if (!req.complete) res.setHeader('connection', 'close');
-        return send(isFunction ? response : withHeaders(response, gatewayCors(request)), res, req.method === 'HEAD');
-      })
-      .catch((error: unknown) => {
-        console.error('[supabase-local] response failed:', error);
-        res.destroy();
-      });
+    handle(req, res).catch((error: unknown) => {
+      console.error('[supabase-local] response failed:', error);
+      res.destroy();
+    });
   });
 
   return {

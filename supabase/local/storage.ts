@@ -148,10 +148,32 @@ async function asCaller<T>(ctx: StorageContext, claims: Claims, fn: Parameters<t
   }
 }
 
+class Rollback extends Error {}
+
+/** The write tried as the caller and rolled back: RLS, duplicates and a missing object answer now. */
+async function checkWritable(ctx: StorageContext, claims: Claims, bucketId: string, name: string, mode: 'create' | 'update', upsert: boolean): Promise<void> {
+  const owner = typeof claims.sub === 'string' ? claims.sub : null;
+  try {
+    await asCaller(ctx, claims, async (tx) => {
+      if (mode === 'update') {
+        const { rows } = await tx.query('update storage.objects set updated_at = now() where bucket_id = $1 and name = $2 returning id', [bucketId, name]);
+        if (!rows[0]) throw failures.noObject();
+      } else {
+        await writeObjectRow(tx, { bucket: bucketId, name, owner, metadata: {}, userMetadata: null, upsert });
+      }
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+}
+
 async function upload(ctx: StorageContext, request: Request, bucketId: string, name: string, mode: 'create' | 'update'): Promise<Response> {
   checkObjectName(name);
   const bucket = await getBucket(ctx.db, bucketId);
   const claims = await claimsOf(request, ctx.config);
+  // Permission before the body: a caller who may not write is refused with nothing read.
+  await checkWritable(ctx, claims, bucketId, name, mode, request.headers.get('x-upsert') === 'true');
   const incoming = await readUpload(request);
   checkLimits(bucket, incoming.bytes.byteLength, incoming.mimetype);
   const metadata = objectMetadata(incoming.bytes, incoming.mimetype, incoming.cacheControl);

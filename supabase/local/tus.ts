@@ -1,7 +1,8 @@
 /**
  * Resumable uploads (tus 1.0.0) at /storage/v1/upload/resumable through @tus/server, with
  * storage-api's metadata (bucketName, objectName, contentType, cacheControl, metadata), the
- * RLS check when the upload is created and the object row written when it finishes.
+ * RLS check when the upload is created and the object row written when it finishes. An upload
+ * belongs to the user who created it: its URL answers only requests with that user's JWT.
  */
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import type { StandinConfig } from './config.ts';
 import { publicUrl } from './config.ts';
 import { type Db, asRole, sqlState } from './db.ts';
+import { json } from './gateway.ts';
 import { type Claims, bearerToken, verifyJwt } from './jwt.ts';
 import { type FileArea, StorageFailure, cacheControlFrom, checkLimits, checkObjectName, fileDigest, getBucket, metadataFor, writeObjectRow } from './objects.ts';
 
@@ -28,6 +30,34 @@ export async function tusClaims(request: Request, config: StandinConfig): Promis
   if (!token) return 'Authorization header is required';
   const verified = await verifyJwt(token, config.jwtSecret);
   return verified.ok ? verified.claims : verified.reason;
+}
+
+/** The upload's metadata key naming its creator; whatever a client sends under it is replaced. */
+const CREATOR = 'createdBy';
+
+/** Who a JWT speaks for: its user (sub), or its role for a key without one (anon, service_role). */
+function creatorOf(claims: Claims): string {
+  return typeof claims.sub === 'string' && claims.sub ? claims.sub : `role:${String(claims.role ?? 'anon')}`;
+}
+
+/**
+ * 403 (storage's JSON error) unless the caller created the upload this URL names; null for
+ * requests that name no upload, and for an unknown upload (tus answers those with 404).
+ */
+export async function tusOwnerProblem(server: Server, request: Request, claims: Claims): Promise<Response | null> {
+  const path = new URL(request.url).pathname;
+  if (request.method === 'POST' || request.method === 'OPTIONS' || !path.startsWith(`${TUS_PATH}/`)) return null;
+  const id = path.slice(TUS_PATH.length + 1).replace(/\/$/, '');
+  // The naming function makes base64url ids: anything else names no upload.
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) return json({ statusCode: '404', code: 'NoSuchUpload', error: 'not_found', message: 'Upload not found' }, 404);
+  let upload: Upload;
+  try {
+    upload = await server.datastore.getUpload(id);
+  } catch {
+    return null;
+  }
+  if (upload.metadata?.[CREATOR] === creatorOf(claims)) return null;
+  return json({ statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message: 'The upload belongs to another user' }, 403, { 'tus-resumable': '1.0.0' });
 }
 
 function metadataOf(upload: Upload): { bucket: string; name: string; contentType: string; cacheControl: string; user: Record<string, unknown> | null } {
@@ -73,6 +103,7 @@ export function createTusServer(db: Db, config: StandinConfig, files: FileArea, 
       const claims = await claimsFor(request);
       const meta = metadataOf(upload);
       const upsert = request.headers.get('x-upsert') === 'true';
+      const metadata = { ...upload.metadata, [CREATOR]: creatorOf(claims) };
       try {
         checkObjectName(meta.name);
         const bucket = await getBucket(db, meta.bucket);
@@ -83,10 +114,9 @@ export function createTusServer(db: Db, config: StandinConfig, files: FileArea, 
           throw new Rollback();
         });
       } catch (error) {
-        if (error instanceof Rollback) return {};
-        throw asTusError(error);
+        if (!(error instanceof Rollback)) throw asTusError(error);
       }
-      return {};
+      return { metadata };
     },
     onUploadFinish: async (request, upload) => {
       const claims = await claimsFor(request);

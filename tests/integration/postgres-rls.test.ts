@@ -110,6 +110,21 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
     expect(bucket?.allowed_mime_types).not.toContain('image/svg+xml');
   });
 
+  it('conversion event ids: claimed once within 48 hours, released for a retry, service role only', async () => {
+    const service = { role: 'service_role' };
+    const claim = (id: string) => (query: Query) => query('select public.claim_conversion_event_id($1) as claimed', [id]);
+    expect(await db.asRole(service, claim('lead.1'))).toEqual([{ claimed: true }]);
+    expect(await db.asRole(service, claim('lead.1'))).toEqual([{ claimed: false }]);
+    await db.asRole(service, (query) => query('select public.release_conversion_event_id($1)', ['lead.1']));
+    expect(await db.asRole(service, claim('lead.1'))).toEqual([{ claimed: true }]);
+    // An id forwarded more than 48 hours ago may be forwarded again.
+    await db.query(`update public.conversion_event_ids set forwarded_at = now() - interval '49 hours' where event_id = 'lead.1'`);
+    expect(await db.asRole(service, claim('lead.1'))).toEqual([{ claimed: true }]);
+    expect(await sqlError(() => db.asRole(anon, claim('lead.2')))).toBe('42501');
+    expect(await sqlError(() => db.asRole(member(), claim('lead.2')))).toBe('42501');
+    expect(await sqlError(() => db.asRole(anon, (query) => query('select * from public.conversion_event_ids')))).toBe('42501');
+  });
+
   it('anyone reads the bucket; only an admin writes to it', async () => {
     const insert = (name: string) => (query: Query) => query(`insert into storage.objects (bucket_id, name) values ('videos', $1) returning name`, [name]);
     expect(await db.asRole(admin(), insert('hero/new.mp4'))).toEqual([{ name: 'hero/new.mp4' }]);

@@ -74,7 +74,8 @@ describe('sign in (POST /token?grant_type=password)', () => {
       headers: { origin: 'http://127.0.0.1:4321', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, x-supabase-api-version' },
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
+    expect(response.headers.get('vary')).toBe('Origin');
     expect(response.headers.get('access-control-allow-headers')).toBe('apikey, x-supabase-api-version');
   });
 });

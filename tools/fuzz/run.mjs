@@ -23,6 +23,8 @@ async function send(url, item, token) {
   if (item.type) headers['content-type'] = item.type;
   if (token) headers.authorization = `Bearer ${token}`;
   if (item.apikey) headers.apikey = item.apikey;
+  // The tracking endpoints take requests from the site's own pages only: the browser's Origin.
+  if (item.origin) headers.origin = item.origin;
   const init = { method: item.method, headers };
   if (item.body !== undefined) {
     init.body = item.body;
@@ -46,12 +48,12 @@ export function isJsonError(text) {
   }
 }
 
-async function fuzzPath(label, url, cases, upstream, { token, apikey } = {}) {
+async function fuzzPath(label, url, cases, upstream, { token, apikey, origin } = {}) {
   const before = upstream.requests.length;
   const byStatus = new Map();
   const wrong = [];
   for (const item of cases) {
-    const { status, text } = await send(url, { ...item, apikey }, item.token === undefined ? token : item.token);
+    const { status, text } = await send(url, { ...item, apikey, origin }, item.token === undefined ? token : item.token);
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     const ok = typeof status === 'number' && status >= 400 && status < 500 && isJsonError(text);
     if (!ok) wrong.push(`${item.name} → ${status} ${text.slice(0, 100)}`);
@@ -72,11 +74,14 @@ export async function runFunctionFuzz({ ports, every = 1, log = () => {} }) {
     stops.push(() => graph.close());
     const ghl = await startCountingUpstream(ports.ghl);
     stops.push(() => ghl.close());
-    const meta = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'fuzz-capi-token', META_GRAPH_URL: graph.url };
+    // The site's origin for the cross-origin paths (the Edge Function lists it; the stand-in takes
+    // any local origin); no rate limit in the way of the fuzz's hundreds of requests.
+    const site = 'http://127.0.0.1:4321';
+    const meta = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'fuzz-capi-token', META_GRAPH_URL: graph.url, TRACK_RATE_LIMIT: '100000' };
     log('starting wrangler pages dev, Deno and the stand-in…');
     const pages = await startPagesDev({ port: ports.pages, vars: meta });
     stops.push(() => pages.stop());
-    const deno = await startDenoFunction({ port: ports.deno, vars: meta });
+    const deno = await startDenoFunction({ port: ports.deno, vars: { ...meta, ALLOWED_ORIGINS: site } });
     stops.push(() => deno.stop());
     const { standin, jwtSecret, anonKey } = await startKeyedStandin(ports.standin, {
       ...meta,
@@ -89,9 +94,9 @@ export async function runFunctionFuzz({ ports, every = 1, log = () => {} }) {
     const tokens = await badTokens({ jwtSecret, anonKey, adminId: admin.userId });
 
     const tracking = [
-      ['POST /api/track-conversion (Pages, wrangler)', `${pages.url}/api/track-conversion`, {}],
-      ['track-conversion (Edge Function, Deno)', deno.url, {}],
-      ['/functions/v1/track-conversion (stand-in)', `${standin.url}/functions/v1/track-conversion`, { apikey: anonKey, token: anonKey }],
+      ['POST /api/track-conversion (Pages, wrangler)', `${pages.url}/api/track-conversion`, { origin: pages.url }],
+      ['track-conversion (Edge Function, Deno)', deno.url, { origin: site }],
+      ['/functions/v1/track-conversion (stand-in)', `${standin.url}/functions/v1/track-conversion`, { apikey: anonKey, token: anonKey, origin: site }],
     ];
     // Sanity: a valid request on each path reaches its upstream.
     const sanity = [];
@@ -99,7 +104,13 @@ export async function runFunctionFuzz({ ports, every = 1, log = () => {} }) {
       const before = graph.accepted.length;
       const { status } = await send(
         url,
-        { method: 'POST', type: 'application/json', body: JSON.stringify(validEvent(`fuzz.sanity.${sanity.length}`)), apikey: auth.apikey },
+        {
+          method: 'POST',
+          type: 'application/json',
+          body: JSON.stringify(validEvent(`fuzz.sanity.${sanity.length}`, undefined, `${auth.origin}/thank-you`)),
+          apikey: auth.apikey,
+          origin: auth.origin,
+        },
         auth.token,
       );
       sanity.push({ label, status, forwarded: graph.accepted.length - before });

@@ -28,12 +28,16 @@ const graph = await startFakeGraph({ port: base });
 const proxy = await startTcpProxy({ port: base + 1, targetPort: graph.port });
 const site = await startPagesDev({
   port: base + 2,
-  vars: { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'fault-token', META_GRAPH_URL: proxy.url },
+  vars: { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'fault-token', TRACK_RATE_LIMIT: '1000000', META_GRAPH_URL: proxy.url },
 });
 const endpoint = `${site.url}/api/track-conversion`;
 
 try {
-  await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validEvent('fault.warmup')) });
+  await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.url },
+    body: JSON.stringify(validEvent('fault.warmup', undefined, `${site.url}/thank-you`)),
+  });
   graph.reset();
 
   const duration = Number(values.duration) * 1000;
@@ -51,8 +55,8 @@ try {
       try {
         const response = await fetch(endpoint, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(validEvent(id)),
+          headers: { 'content-type': 'application/json', origin: site.url },
+          body: JSON.stringify(validEvent(id, undefined, `${site.url}/thank-you`)),
           signal: AbortSignal.timeout(30_000),
         });
         await response.arrayBuffer();

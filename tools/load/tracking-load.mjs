@@ -20,12 +20,16 @@ const base = Number(process.env.LOAD_PORT ?? 4760);
 const graph = await startFakeGraph({ port: base });
 const site = await startPagesDev({
   port: base + 2,
-  vars: { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'load-token', META_GRAPH_URL: graph.url },
+  vars: { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'load-token', TRACK_RATE_LIMIT: '1000000', META_GRAPH_URL: graph.url },
 });
 
 try {
   // Warm the worker up (first request compiles it), then start counting from zero.
-  await fetch(`${site.url}/api/track-conversion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validEvent('load.warmup')) });
+  await fetch(`${site.url}/api/track-conversion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.url },
+    body: JSON.stringify(validEvent('load.warmup', undefined, `${site.url}/thank-you`)),
+  });
   graph.reset();
 
   const sent = [];
@@ -38,11 +42,11 @@ try {
     requests: [
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', origin: site.url },
         setupRequest: (request) => {
           const id = `load.${next++}`;
           sent.push(id);
-          return { ...request, body: JSON.stringify(validEvent(id)) };
+          return { ...request, body: JSON.stringify(validEvent(id, undefined, `${site.url}/thank-you`)) };
         },
         onResponse: (status, body) => {
           let id = null;

@@ -12,13 +12,14 @@ export function seeded(seed) {
   };
 }
 
-export function validEvent(id, nowS = Math.floor(Date.now() / 1000)) {
+/** A valid event; `eventSourceUrl` must be on the origin the endpoint accepts. */
+export function validEvent(id, nowS = Math.floor(Date.now() / 1000), eventSourceUrl = 'https://kaylareyes.coach/thank-you') {
   return {
     event_name: 'Lead',
     event_id: id,
     event_time: nowS - 1,
     action_source: 'website',
-    event_source_url: 'https://kaylareyes.coach/thank-you',
+    event_source_url: eventSourceUrl,
     user_data: { client_ip_address: null, client_user_agent: 'Mozilla/5.0 (bench)', fbc: 'fb.1.1700000000000.IwAR1', fbp: null },
     custom_data: { event_source: 'website', conversion_type: 'lead_form', utm_source: 'instagram', gclid: null },
   };

@@ -31,7 +31,9 @@ const total = Number(values.events);
 const port = Number(process.env.PORT ?? 4730);
 
 const graph = await startFakeGraph({ port, random: seeded(Number(values.seed)) });
-const vars = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'reliability-token', META_GRAPH_URL: graph.url };
+// Posted as the site (payloads.mjs: event_source_url on https://kaylareyes.coach), from one client: the rate limit is raised.
+const SITE = 'https://kaylareyes.coach';
+const vars = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'reliability-token', META_GRAPH_URL: graph.url, ALLOWED_ORIGINS: SITE, TRACK_RATE_LIMIT: '1000000' };
 if (values.target !== 'deno' && values.target !== 'pages') throw new Error('--target must be deno or pages');
 const site = values.target === 'deno' ? await startDenoFunction({ port: port + 1, vars }) : await startPagesDev({ port: port + 1, vars });
 const endpoint = values.target === 'deno' ? site.url : `${site.url}/api/track-conversion`;
@@ -48,7 +50,7 @@ try {
       const id = ids[next++];
       const response = await fetch(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', origin: SITE },
         body: JSON.stringify(validEvent(id)),
       }).catch(() => null);
       const status = response?.status ?? 'network';

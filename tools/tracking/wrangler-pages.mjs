@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function startPagesDev({ port, vars = {}, timeoutMs = 60_000 }) {
+/**
+ * `persistTo`: where the local KV namespace and other state live; a fresh temporary folder by
+ * default, so one run's event ids and counters do not leak into the next.
+ */
+export async function startPagesDev({ port, vars = {}, timeoutMs = 60_000, persistTo = mkdtempSync(path.join(tmpdir(), 'pages-state-')) }) {
   let assets = path.join(root, 'dist');
   if (!existsSync(path.join(assets, 'index.html'))) {
     assets = mkdtempSync(path.join(tmpdir(), 'pages-static-'));
@@ -33,6 +37,8 @@ export async function startPagesDev({ port, vars = {}, timeoutMs = 60_000 }) {
       '--log-level',
       'error',
       '--show-interactive-dev-session=false',
+      '--persist-to',
+      persistTo,
       ...bindings,
     ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -58,6 +64,8 @@ export async function startPagesDev({ port, vars = {}, timeoutMs = 60_000 }) {
   }
   return {
     url,
+    /** The wrangler process (workerd runs as its descendant). */
+    pid: child.pid,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {

@@ -37,7 +37,7 @@ export interface ServerEvent {
 export interface RequestFacts {
   /** Server clock, seconds since epoch. */
   nowS: number;
-  /** The client's IP as seen by the server (CF-Connecting-IP / X-Forwarded-For), if any. */
+  /** The client's IP as the platform saw it (clientIpFrom), if any; never taken from the body. */
   clientIp: string | null;
   /** The request's User-Agent header, if any. */
   userAgent: string | null;
@@ -87,14 +87,12 @@ const EVENT_ID = /^[\w.:-]{1,100}$/;
 function userData(value: unknown, facts: RequestFacts): UserData {
   if (value !== undefined && value !== null && !isObject(value)) return fail('user_data must be an object');
   const input = isObject(value) ? value : {};
-  const bodyIp = optionalString(input.client_ip_address, 'user_data.client_ip_address', 45);
-  if (bodyIp !== undefined && !isIpAddress(bodyIp)) return fail('user_data.client_ip_address must be an IP address');
   const userAgent = optionalString(input.client_user_agent, 'user_data.client_user_agent', MAX_USER_AGENT) ??
     facts.userAgent?.slice(0, MAX_USER_AGENT) ?? fail('user_data.client_user_agent is required for website events');
   const fbc = optionalString(input.fbc, 'user_data.fbc', 450, FBC);
   const fbp = optionalString(input.fbp, 'user_data.fbp', 64, FBP);
-  // The server's view of the client IP wins: the body cannot claim someone else's address.
-  const ip = facts.clientIp && isIpAddress(facts.clientIp) ? facts.clientIp : bodyIp;
+  // The client IP is only what the platform saw: a body's user_data.client_ip_address is ignored.
+  const ip = facts.clientIp && isIpAddress(facts.clientIp) ? facts.clientIp : undefined;
   return {
     ...(ip ? { client_ip_address: ip } : {}),
     client_user_agent: userAgent,
@@ -163,12 +161,13 @@ export function validateConversionEvent(body: unknown, facts: RequestFacts): Val
 }
 
 /**
- * The client IP as the edge saw it: Cloudflare's `CF-Connecting-IP`, else the first
- * address of `X-Forwarded-For`.
+ * Where the platform puts the client's address: Cloudflare sets `CF-Connecting-IP`; Supabase's
+ * edge (in front of the Deno function) sets `X-Forwarded-For`, whose first hop is the client.
  */
-export function clientIpFrom(headers: Headers): string | null {
-  const direct = headers.get('cf-connecting-ip')?.trim();
-  if (direct) return direct;
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || null;
+export type ClientIpSource = 'cf-connecting-ip' | 'x-forwarded-for';
+
+/** The client IP from the platform's header only (no fallback to another header), or null. */
+export function clientIpFrom(headers: Headers, source: ClientIpSource): string | null {
+  const value = source === 'cf-connecting-ip' ? headers.get('cf-connecting-ip') : headers.get('x-forwarded-for')?.split(',')[0];
+  return value?.trim() || null;
 }
