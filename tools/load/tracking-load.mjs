@@ -8,10 +8,13 @@
  *   npm run load:tracking [-- --duration 20 --connections 50]     LOAD_PORT (default 4760) and the next 2
  */
 import autocannon from 'autocannon';
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { startFakeGraph } from '../tracking/fake-graph.mjs';
 import { validEvent } from '../tracking/payloads.mjs';
 import { startPagesDev } from '../tracking/wrangler-pages.mjs';
+
+const wranglerVersion = createRequire(import.meta.url)('wrangler/package.json').version;
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' } },
@@ -70,7 +73,7 @@ try {
   const inFlightDelivered = inFlight.filter((id) => received.has(id)).length;
   const non2xx = answered.size - ok.length;
 
-  console.log(`endpoint:            POST /api/track-conversion (wrangler pages dev 4.86.0) → fake Graph API on ${graph.url}`);
+  console.log(`endpoint:            POST /api/track-conversion (wrangler pages dev ${wranglerVersion}) → fake Graph API on ${graph.url}`);
   console.log(`run:                 ${values.duration} s, ${values.connections} connections (autocannon 9.0.0)`);
   console.log(`requests:            ${result.requests.total} (${result.requests.average.toFixed(0)} req/s average)`);
   console.log(`latency:             p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
