@@ -32,12 +32,6 @@ export async function thankYouCopy(id: 'lead' | 'call' | 'resource') {
   return entry.data;
 }
 
-export async function legalPage(id: 'privacy' | 'terms') {
-  const entry = await getEntry('legalPages', id);
-  if (!entry) throw new Error(`content: src/content/pages/legal/${id}.json is missing`);
-  return entry.data;
-}
-
 /** Resources ordered for display (by their `order` field). */
 export async function orderedResources() {
   const entries = await getCollection('resources');

@@ -9,8 +9,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRole as pgliteAsRole, openDatabase, sqlState } from '../../supabase/local/db.ts';
+import { asRole as pgliteAsRole, openDatabase } from '../../supabase/local/db.ts';
 import { postgresBin, startPostgres, type PostgresServer } from '../support/postgres-server.ts';
+import { sqlError } from '../support/sql-error.ts';
 
 const supabaseDir = fileURLToPath(new URL('../../supabase/', import.meta.url));
 type Row = Record<string, unknown>;
@@ -53,15 +54,6 @@ async function postgresServer(): Promise<TestDb> {
       })) as never,
     close: () => server!.stop(),
   };
-}
-
-async function sqlError(fn: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await fn();
-  } catch (error) {
-    return sqlState(error);
-  }
-  return 'no error';
 }
 
 const databases: [string, () => Promise<TestDb>][] = [['PGlite', pglite]];

@@ -2,8 +2,9 @@
 /** Row level security through real Postgres (PGlite), and the storage contract (C, D) with supabase-js and tus. */
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRole, sqlState } from '../../supabase/local/db.ts';
+import { asRole } from '../../supabase/local/db.ts';
 import type { Standin } from '../../supabase/local/server.ts';
+import { sqlError } from '../support/sql-error.ts';
 import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
 
 let standin: Standin;
@@ -21,15 +22,6 @@ afterAll(async () => {
 
 const member = () => ({ sub: memberId, role: 'authenticated' });
 const admin = () => ({ sub: adminId, role: 'authenticated' });
-
-async function sqlError(fn: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await fn();
-  } catch (error) {
-    return sqlState(error);
-  }
-  return 'no error';
-}
 
 describe('user_roles RLS', () => {
   it('a member sees only their own rows (none), an admin sees their own admin row', async () => {
