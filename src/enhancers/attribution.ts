@@ -1,11 +1,16 @@
 /**
  * The session's attribution record and the `_fbc` cookie for a new fbclid. Every indexed page
  * records its visit with it (src/enhancers/attribution-early.ts, inlined); the thank-you pages read
- * the record `captureAttribution` returns.
+ * the record `captureAttribution` returns. Meta's cookies are read or written only with the
+ * visitor's consent (src/enhancers/consent.ts); campaign tags and the click id stay in this tab's
+ * session storage either way and leave the browser only with consent.
  */
+import { cookieDeletions } from '~/lib/consent';
+import { adsAllowed } from '~/enhancers/consent';
 import {
   attributionFromVisit,
   fbcCookieFor,
+  fbcValue,
   mergeAttribution,
   parseAttribution,
   readCookie,
@@ -29,13 +34,30 @@ function storage(): Storage | null {
  */
 export function readVisit(): AttributionRecord {
   const now = Date.now();
-  const visit = attributionFromVisit({ url: location.href, referrer: document.referrer, cookie: document.cookie, now });
-  const fbc = fbcCookieFor(visit, readCookie(document.cookie, '_fbc'), now);
-  if (fbc) {
-    const secure = location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = `_fbc=${fbc}; Max-Age=${FBC_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`;
-  }
+  const allowed = adsAllowed();
+  const cookie = allowed ? document.cookie : '';
+  const visit = attributionFromVisit({ url: location.href, referrer: document.referrer, cookie, now });
+  const fbc = allowed ? fbcCookieFor(visit, readCookie(cookie, '_fbc'), now) : null;
+  if (fbc) writeFbc(fbc);
   return visit;
+}
+
+function writeFbc(value: string): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `_fbc=${value}; Max-Age=${FBC_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * Meta's cookies follow a change of consent: on consent, `_fbc` is set from the session's ad click
+ * (with the click's time) when it is missing; on refusal, `_fbc` and `_fbp` are deleted.
+ */
+export function applyConsentToCookies(allowed: boolean): void {
+  if (!allowed) {
+    for (const name of ['_fbc', '_fbp']) for (const deletion of cookieDeletions(name, location.hostname)) document.cookie = deletion;
+    return;
+  }
+  const record = parseAttribution(storage()?.getItem(TRACKING_STORAGE_KEY) ?? null);
+  if (record?.fbclid && !readCookie(document.cookie, '_fbc')) writeFbc(fbcValue(record.fbclid, record.timestamp));
 }
 
 /** The second step: merges `visit` into the session's record (session storage) and returns it. */

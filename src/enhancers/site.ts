@@ -15,8 +15,11 @@ import { logMissingPage } from '~/enhancers/not-found';
 import { enhanceResourceFilters } from '~/enhancers/resource-filter';
 import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
 import { startThankYouTracking } from '~/enhancers/thank-you-tracking';
+import { applyConsentToCookies } from '~/enhancers/attribution';
+import { adsAllowed, onConsentChange } from '~/enhancers/consent';
+import { enhancePrivacyChoices } from '~/enhancers/privacy-choices';
 import { afterFirstPaint } from '~/lib/idle';
-import { installPixel, pagePixelId } from '~/lib/tracking/pixel';
+import { installPixel, pagePixelId, setPixelConsent } from '~/lib/tracking/pixel';
 
 export function enhanceSite(doc: Document): void {
   enhanceNav(doc);
@@ -25,10 +28,17 @@ export function enhanceSite(doc: Document): void {
   enhanceResourceFilters(doc);
   enhanceGetResource();
   logMissingPage(doc);
+  enhancePrivacyChoices(doc);
+  // Meta's cookies and pixel follow the visitor's choice at once (a thank-you page listens too).
+  onConsentChange(window, (consent) => {
+    const allowed = consent.ads === 'granted';
+    applyConsentToCookies(allowed);
+    setPixelConsent(window, pagePixelId(doc), allowed);
+  });
   afterFirstPaint(() => {
     watchImageFallbacks(doc);
     enhanceSpotsBadges(doc);
-    installPixel(window, pagePixelId(doc));
+    if (adsAllowed(doc)) installPixel(window, pagePixelId(doc));
     startThankYouTracking(doc);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * A thank-you page's conversion, sent once: the pixel event (when a pixel is configured) and
  * the server event carry the same event id, so Meta counts the lead once; a reload reuses
- * the id and sends only what was not sent yet. Failures are only logged.
+ * the id and sends only what was not sent yet. Failures are only logged. Nothing is sent without
+ * the visitor's consent; consent given on the page sends the page's conversion then.
  */
 import { FINISH_ATTRIBUTION_EVENT, readCookie, TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
 import {
@@ -19,6 +20,7 @@ import {
 } from '~/lib/tracking/conversion';
 import { installPixel, pagePixelId } from '~/lib/tracking/pixel';
 import { captureAttribution } from '~/enhancers/attribution';
+import { adsAllowed, onConsentChange } from '~/enhancers/consent';
 
 function navigationType(): NavigationType {
   const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -57,13 +59,18 @@ async function sendToServer(target: ServerTarget | null, payload: ConversionPayl
   return response.ok;
 }
 
-export async function trackConversion(kind: ConversionKind, target: ServerTarget | null): Promise<void> {
+/** This page view's conversion (a reload continues the stored one), saved at once. */
+function conversionOfThisView(kind: ConversionKind): ConversionState {
+  const key = conversionStorageKey(kind);
+  const state = conversionForView(parseConversionState(sessionStorage.getItem(key)), navigationType(), () => newEventId(kind, crypto.randomUUID()));
+  sessionStorage.setItem(key, JSON.stringify(state));
+  return state;
+}
+
+export async function trackConversion(kind: ConversionKind, target: ServerTarget | null, state: ConversionState = conversionOfThisView(kind)): Promise<void> {
   const spec = CONVERSIONS[kind];
   const store = window.sessionStorage;
-  const key = conversionStorageKey(kind);
-  const state: ConversionState = conversionForView(parseConversionState(store.getItem(key)), navigationType(), () => newEventId(kind, crypto.randomUUID()));
-  const save = () => store.setItem(key, JSON.stringify(state));
-  save();
+  const save = () => store.setItem(conversionStorageKey(kind), JSON.stringify(state));
 
   const attribution = captureAttribution();
   const payload = buildConversionPayload({
@@ -96,10 +103,23 @@ export function startThankYouTracking(doc: Document): void {
   const section = doc.querySelector<HTMLElement>('[data-conversion]');
   const kind = section?.dataset.conversion;
   if (!section || !isConversionKind(kind)) return;
+  const win = doc.defaultView ?? window;
   // The head's attribution script finishes first: nothing of it may run after the record is cleared.
-  doc.defaultView?.dispatchEvent(new Event(FINISH_ATTRIBUTION_EVENT));
-  trackConversion(kind, serverTarget(kind, section))
-    .catch((error: unknown) => console.error('tracking: conversion not sent', error))
-    // Done, sent or not: what a test (or a tag manager) can wait on.
-    .finally(() => (doc.documentElement.dataset.conversionTracked = ''));
+  win.dispatchEvent(new Event(FINISH_ATTRIBUTION_EVENT));
+  const state = conversionOfThisView(kind);
+  // Done, sent, skipped or failed: what a test (or a tag manager) can wait on.
+  const done = () => (doc.documentElement.dataset.conversionTracked = '');
+  let started = false;
+  const send = () => {
+    started = true;
+    return trackConversion(kind, serverTarget(kind, section), state).catch((error: unknown) => console.error('tracking: conversion not sent', error));
+  };
+  if (adsAllowed(doc, win)) {
+    void send().finally(done);
+    return;
+  }
+  done();
+  onConsentChange(win, (consent) => {
+    if (consent.ads === 'granted' && !started) void send();
+  });
 }

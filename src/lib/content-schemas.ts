@@ -5,6 +5,7 @@
  * `image()` helper (which resolves and processes the file), unit tests pass `z.string()`.
  */
 import { z } from 'astro/zod';
+import { CONSENT_POLICIES } from './consent';
 
 /** Astro's `image()` schema in the build (its output is the processed image); a string in tests. */
 type ImageSchema = z.ZodType;
@@ -72,6 +73,29 @@ export const spotsBadgeSchema = z.object({
 });
 export type SpotsBadgeCopy = z.infer<typeof spotsBadgeSchema>;
 
+/**
+ * Consent to ads measurement (src/lib/consent.ts): the policy and the privacy choices panel's
+ * copy. One text serves both policies; the status lines say what is in force.
+ */
+export const consentCopySchema = z.object({
+  policy: z.enum(CONSENT_POLICIES, {
+    error: "must be 'opt-in' (nothing goes to Meta until the visitor agrees) or 'opt-out' (on until the visitor declines)",
+  }),
+  title: text,
+  text,
+  policyLink: text,
+  accept: text,
+  decline: text,
+  close: text,
+  statusGranted: text,
+  statusDenied: text,
+  statusGpc: text,
+  footerLink: text,
+  /** Shown in the footer with the `opt-out` policy (the US state privacy laws' link). */
+  doNotSellLink: text,
+});
+export type ConsentCopy = z.infer<typeof consentCopySchema>;
+
 /** Site-wide settings: claims, contact, partners, third-party ids, storage paths. */
 export const settingsSchema = z.object({
   siteName: text,
@@ -102,6 +126,7 @@ export const settingsSchema = z.object({
     bookingWidgetId: text,
   }),
   metaPixelId: z.string().regex(/^(\d{10,20})?$/, 'must be the numeric pixel id, or empty to turn the pixel off'),
+  consent: consentCopySchema,
   storage: z.object({
     bucket: text,
     logo: text,
@@ -604,7 +629,20 @@ export const legalPageSchema = z.object({
   updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-24'),
   intro: text,
   sections: z
-    .array(z.object({ heading: text, paragraphs: z.array(text).min(1, 'needs at least one paragraph'), items: z.array(text).optional() }))
+    .array(
+      z.object({
+        heading: text,
+        /** The section's anchor (`/privacy#choices`). */
+        id: z
+          .string()
+          .regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes, like choices')
+          .optional(),
+        paragraphs: z.array(text).min(1, 'needs at least one paragraph'),
+        items: z.array(text).optional(),
+        /** A link that opens the privacy choices panel (settings.json → consent). */
+        choicesLink: text.optional(),
+      }),
+    )
     .min(1, 'needs at least one section'),
 });
 export type LegalPage = z.infer<typeof legalPageSchema>;

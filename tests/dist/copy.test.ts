@@ -43,12 +43,22 @@ describe('home (/)', () => {
     expect(links(doc.getElementById('contact')).map((link) => link.href)).toContain('/guides');
   });
 
-  test('the footer links the privacy policy and the terms', () => {
+  test('the footer links the privacy policy, the terms and the privacy choices (opt-in: no "Do Not Sell" link)', () => {
     const footer = doc.querySelector('footer');
-    expect(links(footer).filter((link) => /privacy|terms/i.test(link.text))).toEqual([
+    expect(links(footer).filter((link) => /privacy|terms|sell/i.test(link.text))).toEqual([
       { text: 'Privacy Policy', href: '/privacy' },
       { text: 'Terms of Service', href: '/terms' },
+      { text: 'Privacy choices', href: '/privacy#choices' },
     ]);
+    expect(footer?.querySelector('a[href="/privacy#choices"]')?.hasAttribute('data-open-privacy-choices')).toBe(true);
+  });
+
+  test('the privacy choices panel is in the page, hidden until a script decides, with the build’s policy', () => {
+    const panel = doc.getElementById('privacy-choices');
+    expect(panel?.hidden).toBe(true);
+    expect(panel?.dataset.consentPolicy).toBe('opt-in');
+    expect(text(panel)).toContain('Your privacy choices');
+    expect([...(panel?.querySelectorAll('button') ?? [])].map(text)).toEqual(['Accept', 'Decline', 'Close']);
   });
 });
 
@@ -162,6 +172,13 @@ describe('/privacy and /terms', () => {
     const body = text(page('/privacy').body);
     for (const heading of ['What we collect and why', 'How long we keep it', 'Who receives it', 'Your choices and rights', 'Contact']) expect(body).toContain(heading);
     for (const subject of ['Meta pixel', 'Conversions API', 'session storage', 'booking', 'opt-in form', 'sign in', 'hello@kaylareyes.coach']) expect(body).toContain(subject);
+  });
+
+  test('the privacy policy explains consent and Global Privacy Control, and opens the privacy choices', () => {
+    const choices = page('/privacy').getElementById('choices');
+    expect(text(choices)).toContain('off until you agree');
+    expect(text(choices)).toContain('Global Privacy Control');
+    expect(links(choices)).toEqual([{ text: 'Open privacy choices', href: '/privacy#choices' }]);
   });
 
   test('the terms say coaching is not medical advice and name the contact', () => {

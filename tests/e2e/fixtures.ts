@@ -3,21 +3,41 @@
  * or Content-Security-Policy violation of the site itself. Third-party hosts are offline here,
  * so their failures are not the site's. A test that expects an error names it:
  * `test.use({ allowedErrors: /status of 404/ })`.
+ *
+ * The visitor has already answered the privacy choices panel (ads measurement on), so it does not
+ * cover what a test taps; the consent tests start without an answer (`privacyChoice: null`).
  */
 import { test as base, expect } from '@playwright/test';
+import { CONSENT_STORAGE_KEY, type AdsConsent } from '../../src/lib/consent';
 import { SUPABASE_URL } from './helpers';
 
 interface Options {
   /** Console errors this test causes on purpose (one pattern: an array would read as a fixture tuple). */
   allowedErrors: RegExp | undefined;
+  /** The answer the visitor gave the privacy choices panel before the test, or null for none. */
+  privacyChoice: AdsConsent | null;
 }
 
 const OWN_HOSTS = new Set([new URL(SUPABASE_URL).host]);
 
 export const test = base.extend<Options>({
   allowedErrors: [undefined, { option: true }],
-  page: async ({ page, allowedErrors }, use) => {
+  privacyChoice: ['granted', { option: true }],
+  page: async ({ page, allowedErrors, privacyChoice }, use) => {
     const problems: string[] = [];
+    if (privacyChoice) {
+      await page.addInitScript(
+        ([key, ads]) => {
+          // Only where no answer is stored yet: a test may change it on the way.
+          try {
+            if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ ads, at: Date.now() }));
+          } catch {
+            // A frame of another site may have no storage: nothing to answer there.
+          }
+        },
+        [CONSENT_STORAGE_KEY, privacyChoice] as const,
+      );
+    }
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
@@ -40,4 +60,4 @@ export const test = base.extend<Options>({
 });
 
 export { expect };
-export type { Locator, Page, Request, Route, TestInfo } from '@playwright/test';
+export type { BrowserContext, Locator, Page, Request, Route, TestInfo } from '@playwright/test';

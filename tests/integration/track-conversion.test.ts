@@ -22,6 +22,7 @@ let graph: Graph;
 let site = '';
 
 const event = (over: Record<string, unknown> = {}) => ({
+  ads_consent: 'granted',
   event_name: 'Lead',
   event_id: `lead.${crypto.randomUUID()}`,
   event_time: Math.floor(Date.now() / 1000) - 2,
@@ -91,6 +92,16 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
     const foreign = await post(endpoint(), event(), { origin: 'https://evil.test' });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ error: 'origin https://evil.test is not allowed' });
+    expect(graph.requests).toHaveLength(0);
+  });
+
+  it('refuses an event without consent, or from a browser sending Global Privacy Control, with 403', async () => {
+    const denied = await post(endpoint(), event({ ads_consent: 'denied' }));
+    expect(denied.status).toBe(403);
+    expect((await denied.json()).error).toMatch(/^ads_consent is "denied"/);
+    const gpc = await post(endpoint(), event(), { 'sec-gpc': '1' });
+    expect(gpc.status).toBe(403);
+    expect(await gpc.json()).toEqual({ error: 'the browser sends Global Privacy Control (Sec-GPC: 1): the event is not forwarded' });
     expect(graph.requests).toHaveLength(0);
   });
 

@@ -22,6 +22,7 @@ describe('buildConversionPayload', () => {
       fbp: null,
     });
     expect(payload).toEqual({
+      ads_consent: 'granted',
       event_name: 'Schedule',
       event_id: 'call.abc12345',
       event_time: 1_700_000_123,

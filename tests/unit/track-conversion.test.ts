@@ -54,6 +54,7 @@ function fakeDeps(outcomes: Outcome[] = []) {
 }
 
 const event = (over: Record<string, unknown> = {}) => ({
+  ads_consent: 'granted',
   event_name: 'Schedule',
   event_id: 'call.12345678',
   event_time: NOW_MS / 1000 - 10,
@@ -158,6 +159,23 @@ describe('handleTrackConversion', () => {
     expect(logs[0]!.message).toBe('meta: not forwarded');
     const bad = await handleTrackConversion(post(event({ event_name: 'Nope' })), { ALLOWED_ORIGINS: SITE }, deps, opts());
     expect(bad.status).toBe(400);
+  });
+
+  it.each([
+    ['marked not consented', event({ ads_consent: 'denied' }), {}, 'ads_consent is "denied": only events the visitor agreed to ("granted") are forwarded'],
+    [
+      'without the consent mark',
+      (({ ads_consent: _omit, ...rest }) => rest)(event()),
+      {},
+      'ads_consent is required: "granted" when the visitor agreed to ads measurement',
+    ],
+    ['from a browser sending Global Privacy Control', event(), { 'sec-gpc': '1' }, 'the browser sends Global Privacy Control (Sec-GPC: 1): the event is not forwarded'],
+  ])('refuses an event %s with 403, forwarding nothing', async (_name, body, headers, error) => {
+    const { deps, calls } = fakeDeps();
+    const response = await handleTrackConversion(post(body, headers), env, deps, opts());
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error });
+    expect(calls).toHaveLength(0);
   });
 
   it('gives an event without an id one, so retries deduplicate', async () => {

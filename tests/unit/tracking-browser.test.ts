@@ -20,7 +20,7 @@ describe('Meta pixel', () => {
     expect(pixelIdFrom('abc')).toBeNull();
   });
 
-  it('with an id: adds fbevents.js once and queues init + PageView until it loads', () => {
+  it('with an id: adds fbevents.js once and queues consent, init + PageView until it loads', () => {
     document.head.innerHTML = '<meta name="meta-pixel-id" content="1234567890">';
     const fbq = installPixel(window, pagePixelId(document));
     expect(fbq).not.toBeNull();
@@ -29,6 +29,7 @@ describe('Meta pixel', () => {
     expect(scripts).toHaveLength(1);
     fbq!('track', 'Lead', {}, { eventID: 'lead.1' });
     expect(fbq!.queue).toEqual([
+      ['consent', 'grant'],
       ['init', '1234567890'],
       ['track', 'PageView'],
       ['track', 'Lead', {}, { eventID: 'lead.1' }],

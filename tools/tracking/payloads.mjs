@@ -15,6 +15,7 @@ export function seeded(seed) {
 /** A valid event; `eventSourceUrl` must be on the origin the endpoint accepts. */
 export function validEvent(id, nowS = Math.floor(Date.now() / 1000), eventSourceUrl = 'https://kaylareyes.coach/thank-you') {
   return {
+    ads_consent: 'granted',
     event_name: 'Lead',
     event_id: id,
     event_time: nowS - 1,
@@ -29,6 +30,7 @@ const json = (body) => ({ type: 'application/json', body: JSON.stringify(body) }
 
 /** Values each field must refuse. */
 const INVALID = {
+  ads_consent: [undefined, null, '', 'denied', 'GRANTED', true, 1, {}],
   event_name: [undefined, null, '', 'Purchase', 'lead', 'LEAD ', 7, true, {}, ['Lead'], 'Lead\u0000'],
   event_time: [undefined, null, 'now', '1700000000', 1.5, -1, 0, 1e15, 'NaN', {}, [], true, 'Infinity'],
   event_source_url: [

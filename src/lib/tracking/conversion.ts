@@ -42,6 +42,8 @@ export const CONVERSIONS: Record<ConversionKind, ConversionSpec> = {
 export const isConversionKind = (value: unknown): value is ConversionKind => typeof value === 'string' && (CONVERSION_KINDS as readonly string[]).includes(value);
 
 export interface ConversionPayload {
+  /** Sent only with the visitor's consent; the endpoints refuse any other value. */
+  ads_consent: 'granted';
   event_name: string;
   event_id: string;
   event_time: number;
@@ -85,6 +87,7 @@ export function buildConversionPayload(input: PayloadInput): ConversionPayload {
   const spec = CONVERSIONS[input.kind];
   const record = input.attribution;
   return {
+    ads_consent: 'granted',
     event_name: spec.eventName,
     event_id: input.eventId,
     event_time: Math.floor(input.now / 1000),

@@ -1,6 +1,7 @@
 /**
- * The Meta pixel (browser), loaded only when a pixel id is configured. This is Meta's base
- * code as a module (no inline script): a queueing `fbq` until fbevents.js takes over.
+ * The Meta pixel (browser), loaded only when a pixel id is configured and the visitor consents
+ * (src/enhancers/consent.ts). This is Meta's base code as a module (no inline script): a queueing
+ * `fbq` until fbevents.js takes over. Consent goes through Meta's consent API.
  */
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
 
@@ -21,8 +22,8 @@ export function pixelIdFrom(value: string | null | undefined): string | null {
 }
 
 /**
- * Installs the pixel once (init + PageView) and returns `fbq`; with no pixel id, returns
- * null and loads nothing.
+ * Installs the pixel once (consent grant + init + PageView) and returns `fbq`; with no pixel id,
+ * returns null and loads nothing. Call it only once the visitor consents.
  */
 export function installPixel(win: Window, pixelId: string | null): Fbq | null {
   if (!pixelId) return null;
@@ -42,6 +43,7 @@ export function installPixel(win: Window, pixelId: string | null): Fbq | null {
   script.async = true;
   script.src = PIXEL_SCRIPT_URL;
   win.document.head.append(script);
+  fbq('consent', 'grant');
   fbq('init', pixelId);
   fbq('track', 'PageView');
   return fbq;
@@ -49,3 +51,14 @@ export function installPixel(win: Window, pixelId: string | null): Fbq | null {
 
 /** The pixel id the page declares (`<meta name="meta-pixel-id">`, rendered only when configured). */
 export const pagePixelId = (doc: Document): string | null => pixelIdFrom(doc.querySelector<HTMLMetaElement>('meta[name="meta-pixel-id"]')?.content);
+
+/**
+ * A later change of consent: a refusal revokes it in the pixel already running (which then sends
+ * nothing more); consent again grants it, or installs the pixel when it was never loaded.
+ */
+export function setPixelConsent(win: Window, pixelId: string | null, allowed: boolean): void {
+  const fbq = (win as PixelWindow).fbq;
+  if (!allowed) fbq?.('consent', 'revoke');
+  else if (fbq) fbq('consent', 'grant');
+  else installPixel(win, pixelId);
+}

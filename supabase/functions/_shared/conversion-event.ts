@@ -161,6 +161,20 @@ export function validateConversionEvent(body: unknown, facts: RequestFacts): Val
 }
 
 /**
+ * Why an event may not be forwarded for lack of the visitor's consent, or null: the page marks an
+ * event it sends with consent `ads_consent: "granted"`; a browser sending Global Privacy Control
+ * (`Sec-GPC: 1`) has refused, whatever the body says.
+ */
+export function consentRefusal(body: unknown, headers: Headers): string | null {
+  if (headers.get('sec-gpc')?.trim() === '1') return 'the browser sends Global Privacy Control (Sec-GPC: 1): the event is not forwarded';
+  const consent = isObject(body) ? body.ads_consent : undefined;
+  if (consent === 'granted') return null;
+  return consent === undefined
+    ? 'ads_consent is required: "granted" when the visitor agreed to ads measurement'
+    : `ads_consent is ${JSON.stringify(consent).slice(0, 40)}: only events the visitor agreed to ("granted") are forwarded`;
+}
+
+/**
  * Where the platform puts the client's address: Cloudflare sets `CF-Connecting-IP`; Supabase's
  * edge (in front of the Deno function) sets `X-Forwarded-For`, whose first hop is the client.
  */

@@ -3,7 +3,7 @@
  * functions/api/track-conversion.ts (Cloudflare Pages) and
  * supabase/functions/track-conversion/index.ts (Supabase Edge Functions, Deno).
  */
-import { clientIpFrom, validateConversionEvent, type ClientIpSource } from './conversion-event.ts';
+import { clientIpFrom, consentRefusal, validateConversionEvent, type ClientIpSource } from './conversion-event.ts';
 import { corsHeaders, errorResponse, jsonResponse, readJsonBody } from './http.ts';
 import { forwardToMeta, type MetaConfig, type UpstreamDeps } from './meta-capi.ts';
 import { DEFAULT_RATE_LIMIT, FixedWindowLimiter, MemoryEventIdStore, RATE_PERIOD_S, type EventIdStore, type RateLimiter } from './track-guards.ts';
@@ -155,6 +155,8 @@ export async function handleTrackConversion(
     userAgent: request.headers.get('user-agent'),
   });
   if (!checked.ok) return errorResponse(400, checked.error, headers);
+  const withoutConsent = consentRefusal(body.value, request.headers);
+  if (withoutConsent) return errorResponse(403, withoutConsent, headers);
   if (!onAllowedOrigin(checked.event.event_source_url, allowed)) {
     return errorResponse(400, `event_source_url must be a page of this site (${allowed.join(', ')})`, headers);
   }

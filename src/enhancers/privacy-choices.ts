@@ -1,0 +1,59 @@
+/**
+ * The privacy choices panel (src/components/site/PrivacyChoices.astro): asks on a first visit
+ * under the opt-in policy, opens from any `[data-open-privacy-choices]` link (the footer's), and
+ * records the visitor's choice. The links work without this script: they lead to the privacy
+ * policy's choices section.
+ */
+import { onTriggerClick } from '~/enhancers/dialog';
+import { PRIVACY_CHOICES_ID, readConsent, saveChoice } from '~/enhancers/consent';
+import type { ConsentState } from '~/lib/consent';
+import { afterFirstPaint } from '~/lib/idle';
+
+export const OPEN_PRIVACY_CHOICES = '[data-open-privacy-choices]';
+
+/** Which parts of the panel a state shows (`data-when`). */
+export function panelMode(state: ConsentState): 'ask' | 'granted' | 'denied' | 'gpc' {
+  if (state.by === 'gpc') return 'gpc';
+  return state.ask ? 'ask' : state.ads;
+}
+
+export function enhancePrivacyChoices(doc: Document): void {
+  const panel = doc.getElementById(PRIVACY_CHOICES_ID);
+  if (!panel) return;
+  let opener: HTMLElement | null = null;
+
+  const show = (state: ConsentState, focus: boolean) => {
+    const mode = panelMode(state);
+    for (const part of panel.querySelectorAll<HTMLElement>('[data-when]')) part.hidden = !part.dataset.when!.split(' ').includes(mode);
+    panel.hidden = false;
+    if (focus) panel.querySelector<HTMLElement>('h2')?.focus();
+  };
+  const hide = () => {
+    const hadFocus = panel.contains(doc.activeElement);
+    panel.hidden = true;
+    if (hadFocus && opener?.isConnected) opener.focus();
+    opener = null;
+  };
+
+  onTriggerClick(OPEN_PRIVACY_CHOICES, (trigger, event) => {
+    event.preventDefault();
+    opener = trigger;
+    show(readConsent(doc), true);
+  });
+  panel.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button');
+    const choice = button?.dataset.choice;
+    if (choice === 'granted' || choice === 'denied') {
+      saveChoice(choice, doc);
+      hide();
+    } else if (button?.hasAttribute('data-close-privacy-choices')) hide();
+  });
+  panel.addEventListener('keydown', (event) => {
+    // Before a first answer the question stays; afterwards Escape closes like the close button.
+    if (event.key === 'Escape' && !readConsent(doc).ask) hide();
+  });
+  afterFirstPaint(() => {
+    const state = readConsent(doc);
+    if (state.ask && panel.hidden) show(state, false);
+  });
+}

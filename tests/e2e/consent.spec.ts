@@ -1,0 +1,220 @@
+/**
+ * Ads measurement only with consent, on the three thank-you pages: with Global Privacy Control,
+ * and under the opt-in policy before the visitor agrees, the pixel sends nothing, no `_fbc` cookie
+ * is set and no server event is requested; agreeing sends exactly this page's conversion (pixel
+ * and server, one event id); declining later stops it again. The panel itself: asked once,
+ * reachable by keyboard, axe-clean, moving nothing.
+ */
+import { CONVERSIONS, type ConversionKind } from '../../src/lib/tracking/conversion';
+import { expectNoAxeViolations } from './axe';
+import { expect, test, type BrowserContext, type Page, type Request } from './fixtures';
+import { pageScriptsReady } from './helpers';
+import {
+  conversionCalls,
+  conversionTracked,
+  LANDING,
+  pixelCalls,
+  recordApi,
+  recordFunction,
+  REWRITTEN_PAGE_ERRORS,
+  withRecordedPixel,
+  type ServerEvent,
+} from './tracking-helpers';
+
+test.use({ privacyChoice: null, allowedErrors: REWRITTEN_PAGE_ERRORS });
+
+const PAGES: { kind: ConversionKind; path: string }[] = [
+  { kind: 'lead', path: '/thank-you' },
+  { kind: 'call', path: '/thank-you/call' },
+  { kind: 'resource', path: '/thank-you/resource' },
+];
+
+/** Every server event the page sends, wherever it goes (the site's endpoint or the backend function). */
+async function recordServerEvents(page: Page) {
+  const api: Request[] = recordApi(page);
+  const functionBodies = await recordFunction(page);
+  return (): ServerEvent[] => [...api.map((request) => request.postDataJSON() as ServerEvent), ...functionBodies];
+}
+
+const fbcCookies = async (context: BrowserContext) => (await context.cookies()).filter((cookie) => cookie.name === '_fbc' || cookie.name === '_fbp');
+const trackCalls = async (page: Page) => (await pixelCalls(page)).filter((call) => call[0] === 'track');
+const panel = (page: Page) => page.getByRole('region', { name: 'Your privacy choices' });
+
+/** A visit from an ad that ends on `path`, then waits until the page has done its tracking part. */
+async function visitFromAd(page: Page, path: string) {
+  await page.goto(LANDING);
+  await pageScriptsReady(page);
+  await page.goto(path);
+  await conversionTracked(page);
+  await pageScriptsReady(page);
+}
+
+/** Nothing reached Meta or the server, and no Meta cookie exists. */
+async function expectNothingSent(page: Page, context: BrowserContext, serverEvents: () => ServerEvent[]) {
+  // Time for anything queued to go out (the server call is the last step of the page's tracking).
+  await page.waitForTimeout(300);
+  expect(await trackCalls(page), 'pixel track calls').toEqual([]);
+  expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq), 'the pixel').toBe('undefined');
+  expect(await fbcCookies(context), "Meta's cookies").toEqual([]);
+  expect(serverEvents(), 'server conversion requests').toEqual([]);
+}
+
+test.describe('with Global Privacy Control', () => {
+  test.use({ extraHTTPHeaders: { 'Sec-GPC': '1' } });
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
+  });
+
+  for (const policy of ['opt-in', 'opt-out'] as const) {
+    for (const { path } of PAGES) {
+      test(`${policy}, ${path}: no pixel, no _fbc, no server event, and no question asked`, async ({ page, context }) => {
+        await withRecordedPixel(page, policy);
+        const serverEvents = await recordServerEvents(page);
+        await visitFromAd(page, path);
+        await expectNothingSent(page, context, serverEvents);
+        await expect(panel(page)).toBeHidden();
+      });
+    }
+  }
+
+  test('the privacy choices panel says why measurement is off, and offers no way round it', async ({ page }) => {
+    await page.goto('/');
+    await pageScriptsReady(page);
+    await page.getByRole('link', { name: 'Privacy choices', exact: true }).click();
+    await expect(panel(page)).toContainText('Global Privacy Control');
+    await expect(panel(page).getByRole('button', { name: 'Accept' })).toBeHidden();
+    await panel(page).getByRole('button', { name: 'Close' }).click();
+    await expect(panel(page)).toBeHidden();
+  });
+});
+
+test.describe('opt-in policy (the build’s setting)', () => {
+  for (const { kind, path } of PAGES) {
+    test(`${path}: nothing before the visitor agrees; agreeing sends this conversion once, pixel and server with one id; declining stops it`, async ({
+      page,
+      context,
+    }) => {
+      await withRecordedPixel(page);
+      const serverEvents = await recordServerEvents(page);
+      await visitFromAd(page, path);
+      await expect(panel(page)).toBeVisible();
+      await expectNothingSent(page, context, serverEvents);
+
+      await panel(page).getByRole('button', { name: 'Accept' }).click();
+      await expect(panel(page)).toBeHidden();
+      const spec = CONVERSIONS[kind];
+      await expect.poll(() => serverEvents().length).toBe(1);
+      const [event] = serverEvents();
+      expect(event).toMatchObject({ ads_consent: 'granted', event_name: spec.eventName, custom_data: { conversion_type: spec.conversionType } });
+      expect(event!.user_data.fbc).toMatch(/^fb\.1\.\d{13}\.IwAR-Fb_123$/);
+      await expect.poll(async () => conversionCalls(await pixelCalls(page), spec.pixelEvent)).toHaveLength(1);
+      expect(conversionCalls(await pixelCalls(page), spec.pixelEvent)[0]![3]).toEqual({ eventID: event!.event_id });
+      // Exactly this page's events: the page view and the conversion, after consent and init.
+      expect((await pixelCalls(page)).map((call) => call.slice(0, 2))).toEqual([
+        ['consent', 'grant'],
+        ['init', expect.any(String)],
+        ['track', 'PageView'],
+        ['track', spec.pixelEvent],
+      ]);
+      expect((await fbcCookies(context)).map((cookie) => cookie.name)).toContain('_fbc');
+
+      // Declining later: the pixel is told, Meta's cookies go, and the next conversion is not sent.
+      await page.getByRole('link', { name: 'Privacy choices', exact: true }).click();
+      await expect(panel(page)).toContainText('Ads measurement is on');
+      await panel(page).getByRole('button', { name: 'Decline' }).click();
+      expect((await pixelCalls(page)).at(-1)).toEqual(['consent', 'revoke']);
+      expect(await fbcCookies(context)).toEqual([]);
+      await page.goto(LANDING);
+      await page.goto(path);
+      await conversionTracked(page);
+      await pageScriptsReady(page);
+      await page.waitForTimeout(300);
+      expect(serverEvents()).toHaveLength(1);
+      expect(await trackCalls(page)).toEqual([]);
+      expect(await fbcCookies(context)).toEqual([]);
+      await expect(panel(page)).toBeHidden();
+    });
+  }
+
+  test('declining at once: nothing is sent on the way to a conversion, and the question is not asked again', async ({ page, context }) => {
+    await withRecordedPixel(page);
+    const serverEvents = await recordServerEvents(page);
+    await page.goto(LANDING);
+    await panel(page).getByRole('button', { name: 'Decline' }).click();
+    await page.goto('/thank-you/call');
+    await conversionTracked(page);
+    await expectNothingSent(page, context, serverEvents);
+    await expect(panel(page)).toBeHidden();
+  });
+});
+
+test.describe('opt-out policy', () => {
+  test('measurement is on without a question; declining from the footer stops it', async ({ page, context }) => {
+    await withRecordedPixel(page, 'opt-out');
+    const serverEvents = await recordServerEvents(page);
+    await visitFromAd(page, '/thank-you');
+    await expect(panel(page)).toBeHidden();
+    await expect.poll(() => serverEvents().length).toBe(1);
+    await expect.poll(async () => conversionCalls(await pixelCalls(page), 'Lead')).toHaveLength(1);
+
+    await page.getByRole('link', { name: 'Privacy choices', exact: true }).click();
+    await panel(page).getByRole('button', { name: 'Decline' }).click();
+    expect(await fbcCookies(context)).toEqual([]);
+    await page.goto('/thank-you/resource');
+    await conversionTracked(page);
+    await page.waitForTimeout(300);
+    expect(serverEvents()).toHaveLength(1);
+    expect(await trackCalls(page)).toEqual([]);
+  });
+});
+
+test.describe('the panel', () => {
+  test('asks on the first page only, moves nothing, and passes axe', { tag: '@mobile' }, async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { __shifts: number }).__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) (window as unknown as { __shifts: number }).__shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await expect(panel(page)).toBeVisible();
+    await pageScriptsReady(page);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts), 'layout shift').toBe(0);
+    await expectNoAxeViolations(page);
+    await page.goto('/guides');
+    await expect(panel(page)).toBeVisible();
+    await panel(page).getByRole('button', { name: 'Decline' }).click();
+    await page.goto('/privacy');
+    await pageScriptsReady(page);
+    await expect(panel(page)).toBeHidden();
+  });
+
+  test('keyboard: reached right after the skip link; opened from the footer it takes focus, Escape gives it back', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(panel(page)).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel(page).getByRole('link', { name: 'Read the privacy policy' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel(page).getByRole('button', { name: 'Accept' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel(page).getByRole('button', { name: 'Decline' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel(page)).toBeHidden();
+
+    const footerLink = page.getByRole('link', { name: 'Privacy choices', exact: true });
+    await footerLink.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel(page).getByRole('heading', { name: 'Your privacy choices' })).toBeFocused();
+    await expect(panel(page)).toContainText('Ads measurement is off');
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(footerLink).toBeFocused();
+
+    // The privacy policy's own button opens the same panel.
+    await page.getByRole('link', { name: 'Open privacy choices' }).click();
+    await expect(panel(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * What the tracking tests watch: Meta's pixel turned on in a page (its id added, fbevents.js
+ * replaced by a recorder), the server events the pages send, and a visit from an ad.
+ */
+import { withMetaPixel } from '../../src/integrations/csp';
+import type { ConsentPolicy } from '../../src/lib/consent';
+import { expect, type Page, type Request } from './fixtures';
+
+/** Rewritten pages count as public for Chromium's local network access, so the logo on the
+ * loopback stand-in is refused there (it falls back): the errors a test with them allows. */
+export const REWRITTEN_PAGE_ERRORS = /`loopback` address space|net::ERR_FAILED/;
+
+export const PIXEL_ID = '1234567890';
+
+export const LANDING = '/?utm_source=instagram&utm_medium=paid&utm_campaign=spring&fbclid=IwAR-Fb_123&gclid=G-456';
+
+export interface ServerEvent {
+  ads_consent: string;
+  event_name: string;
+  event_id: string;
+  event_time: number;
+  user_data: { fbc: string | null; client_user_agent: string };
+  custom_data: Record<string, string | null>;
+}
+
+/**
+ * Turns the pixel on by adding its id to every page, and records what the pixel is told; `policy`
+ * stands in for the consent policy the build has (settings.json → consent.policy).
+ */
+export async function withRecordedPixel(page: Page, policy?: ConsentPolicy) {
+  await page.route(
+    (url) => url.hostname === '127.0.0.1',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      let html = (await response.text()).replace('<head>', `<head><meta name="meta-pixel-id" content="${PIXEL_ID}">`);
+      if (policy) html = html.replace(/data-consent-policy="[^"]*"/, `data-consent-policy="${policy}"`);
+      // The policy a build with a pixel id has.
+      const headers = { ...response.headers(), 'content-security-policy': withMetaPixel(response.headers()['content-security-policy'] ?? '') };
+      await route.fulfill({ response, body: html, headers });
+    },
+  );
+  // fbevents.js stand-in: take over the queue the base code filled, and record every call.
+  await page.route('https://connect.facebook.net/**', (route) =>
+    route.fulfill({
+      contentType: 'application/javascript',
+      body: `(() => {
+        const calls = (window.__pixelCalls = window.__pixelCalls || []);
+        const fbq = window.fbq;
+        fbq.callMethod = (...args) => calls.push(JSON.parse(JSON.stringify(args)));
+        for (const args of fbq.queue.splice(0)) fbq.callMethod(...args);
+      })();`,
+    }),
+  );
+}
+
+export const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { __pixelCalls?: unknown[][] }).__pixelCalls ?? []) as Promise<unknown[][]>;
+
+/** The backend function (another service in production): answered here, bodies recorded. */
+export async function recordFunction(page: Page, status = 200) {
+  const bodies: ServerEvent[] = [];
+  await page.route('**/functions/v1/track-conversion', async (route) => {
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+      'access-control-allow-methods': 'POST, OPTIONS',
+    };
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 200, headers: cors, body: 'ok' });
+    bodies.push(route.request().postDataJSON() as ServerEvent);
+    await route.fulfill({ status, headers: cors, contentType: 'application/json', body: JSON.stringify({ forwarded: false, reason: 'test' }) });
+  });
+  return bodies;
+}
+
+export function recordApi(page: Page) {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/track-conversion') requests.push(request);
+  });
+  return requests;
+}
+
+export async function landAndBrowse(page: Page) {
+  await page.goto(LANDING);
+  await page.goto('/guides');
+  await expect(page.locator('#free-resources')).toBeVisible();
+}
+
+export function expectLandingAttribution(event: ServerEvent) {
+  expect(event.custom_data).toMatchObject({
+    utm_source: 'instagram',
+    utm_medium: 'paid',
+    utm_campaign: 'spring',
+    gclid: 'G-456',
+  });
+  expect(event.custom_data.landing_page).toContain('fbclid=IwAR-Fb_123');
+  expect(event.user_data.fbc).toMatch(/^fb\.1\.\d{13}\.IwAR-Fb_123$/);
+  expect(Math.abs(event.event_time - Date.now() / 1000)).toBeLessThan(120);
+}
+
+/** The thank-you page has tracked its conversion (sent, skipped or failed). */
+export const conversionTracked = (page: Page) => page.locator('html[data-conversion-tracked]').waitFor({ state: 'attached' });
+
+export const conversionCalls = (calls: unknown[][], name: string) => calls.filter((call) => call[0] === 'track' && call[1] === name);

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyConsentToCookies, readVisit } from '~/enhancers/attribution';
+import { adsAllowed, readConsent, saveChoice } from '~/enhancers/consent';
+import { panelMode } from '~/enhancers/privacy-choices';
+import {
+  CHOICE_MAX_AGE_MS,
+  CONSENT_CHANGE_EVENT,
+  CONSENT_STORAGE_KEY,
+  consentState,
+  cookieDeletions,
+  cookieDomains,
+  parseChoice,
+  type ConsentState,
+} from '~/lib/consent';
+import { installPixel, setPixelConsent, type Fbq } from '~/lib/tracking/pixel';
+import { TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
+
+const NOW = 1_800_000_000_000;
+
+describe('consent rules', () => {
+  it('Global Privacy Control refuses, whatever the policy or an earlier choice', () => {
+    for (const policy of ['opt-in', 'opt-out'] as const) {
+      for (const choice of [null, { ads: 'granted' as const, at: NOW }]) {
+        expect(consentState({ policy, choice, gpc: true })).toEqual({ ads: 'denied', by: 'gpc', ask: false });
+      }
+    }
+  });
+
+  it("the visitor's choice wins over the policy", () => {
+    expect(consentState({ policy: 'opt-in', choice: { ads: 'granted', at: NOW }, gpc: false })).toEqual({ ads: 'granted', by: 'choice', ask: false });
+    expect(consentState({ policy: 'opt-out', choice: { ads: 'denied', at: NOW }, gpc: false })).toEqual({ ads: 'denied', by: 'choice', ask: false });
+  });
+
+  it('without a choice: opt-in is off and asks, opt-out is on and does not ask', () => {
+    expect(consentState({ policy: 'opt-in', choice: null, gpc: false })).toEqual({ ads: 'denied', by: 'policy', ask: true });
+    expect(consentState({ policy: 'opt-out', choice: null, gpc: false })).toEqual({ ads: 'granted', by: 'policy', ask: false });
+  });
+
+  it('a stored choice counts for a year; malformed, future or older ones do not', () => {
+    expect(parseChoice(JSON.stringify({ ads: 'granted', at: NOW - 1000 }), NOW)).toEqual({ ads: 'granted', at: NOW - 1000 });
+    expect(parseChoice(JSON.stringify({ ads: 'denied', at: NOW - CHOICE_MAX_AGE_MS }), NOW)).toEqual({ ads: 'denied', at: NOW - CHOICE_MAX_AGE_MS });
+    expect(parseChoice(JSON.stringify({ ads: 'denied', at: NOW - CHOICE_MAX_AGE_MS - 1 }), NOW)).toBeNull();
+    expect(parseChoice(JSON.stringify({ ads: 'granted', at: NOW + 60_000 }), NOW)).toBeNull();
+    for (const raw of [null, '', '{', 'null', '{"ads":"yes","at":1}', '{"ads":"granted"}', '{"ads":"granted","at":"1"}']) {
+      expect(parseChoice(raw, NOW), String(raw)).toBeNull();
+    }
+  });
+
+  it('deletes a cookie on the host and each parent domain but the top level', () => {
+    expect(cookieDomains('www.kaylareyes.coach')).toEqual(['www.kaylareyes.coach', 'kaylareyes.coach']);
+    expect(cookieDomains('localhost')).toEqual([]);
+    expect(cookieDomains('127.0.0.1')).toEqual([]);
+    expect(cookieDeletions('_fbp', 'kaylareyes.coach')).toEqual(['_fbp=; Max-Age=0; Path=/', '_fbp=; Max-Age=0; Path=/; Domain=.kaylareyes.coach']);
+  });
+
+  it('the panel shows the parts of its state', () => {
+    const state = (over: Partial<ConsentState>): ConsentState => ({ ads: 'denied', by: 'policy', ask: false, ...over });
+    expect(panelMode(state({ ask: true }))).toBe('ask');
+    expect(panelMode(state({ by: 'gpc' }))).toBe('gpc');
+    expect(panelMode(state({ by: 'choice', ads: 'granted' }))).toBe('granted');
+    expect(panelMode(state({ by: 'choice' }))).toBe('denied');
+  });
+});
+
+describe('consent on the page', () => {
+  const setGpc = (on: boolean) => Object.defineProperty(navigator, 'globalPrivacyControl', { value: on, configurable: true });
+  const clearCookies = () => {
+    for (const part of document.cookie.split(';')) {
+      const name = part.split('=')[0]!.trim();
+      if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+    }
+  };
+
+  beforeEach(() => {
+    document.body.innerHTML = '<section id="privacy-choices" data-consent-policy="opt-in" hidden></section>';
+    localStorage.clear();
+    sessionStorage.clear();
+    clearCookies();
+    setGpc(false);
+    delete (window as { fbq?: Fbq }).fbq;
+    delete (window as { _fbq?: Fbq })._fbq;
+    document.head.innerHTML = '';
+  });
+  afterEach(() => setGpc(false));
+
+  it("reads the page's policy; a page without the panel is opt-in", () => {
+    expect(readConsent()).toMatchObject({ ads: 'denied', ask: true });
+    document.getElementById('privacy-choices')!.dataset.consentPolicy = 'opt-out';
+    expect(adsAllowed()).toBe(true);
+    document.body.innerHTML = '';
+    expect(readConsent()).toMatchObject({ ads: 'denied', by: 'policy', ask: true });
+  });
+
+  it('saves a choice and tells the page', () => {
+    const heard: ConsentState[] = [];
+    addEventListener(CONSENT_CHANGE_EVENT, (event) => heard.push((event as CustomEvent<ConsentState>).detail), { once: true });
+    expect(saveChoice('granted')).toEqual({ ads: 'granted', by: 'choice', ask: false });
+    expect(heard).toEqual([{ ads: 'granted', by: 'choice', ask: false }]);
+    expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY)!)).toMatchObject({ ads: 'granted' });
+    setGpc(true);
+    expect(adsAllowed()).toBe(false);
+  });
+
+  it('without consent a visit sets no _fbc and reads no _fbp, but keeps its campaign tags', () => {
+    history.replaceState(null, '', '/?utm_source=ig&fbclid=IwAR-1');
+    document.cookie = '_fbp=fb.1.1700000000000.123';
+    const visit = readVisit();
+    expect(visit).toMatchObject({ utm_source: 'ig', fbclid: 'IwAR-1', fbp: null });
+    expect(document.cookie).not.toContain('_fbc');
+    saveChoice('granted');
+    expect(readVisit().fbp).toBe('fb.1.1700000000000.123');
+    expect(document.cookie).toMatch(/_fbc=fb\.1\.\d{13}\.IwAR-1/);
+  });
+
+  it("consent sets _fbc from the session's ad click; a refusal deletes Meta's cookies", () => {
+    sessionStorage.setItem(
+      TRACKING_STORAGE_KEY,
+      JSON.stringify({
+        timestamp: NOW,
+        fbclid: 'IwAR-2',
+        fbp: null,
+        gclid: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        referrer: null,
+        landing_page: 'http://localhost/',
+      }),
+    );
+    applyConsentToCookies(true);
+    expect(document.cookie).toContain(`_fbc=fb.1.${NOW}.IwAR-2`);
+    document.cookie = '_fbp=fb.1.1700000000000.123';
+    applyConsentToCookies(false);
+    expect(document.cookie).not.toContain('_fbc');
+    expect(document.cookie).not.toContain('_fbp');
+  });
+
+  it("the pixel grants consent before init, and follows a later choice through Meta's consent API", () => {
+    const fbq = installPixel(window, '1234567890')!;
+    setPixelConsent(window, '1234567890', false);
+    setPixelConsent(window, '1234567890', true);
+    expect(fbq.queue).toEqual([
+      ['consent', 'grant'],
+      ['init', '1234567890'],
+      ['track', 'PageView'],
+      ['consent', 'revoke'],
+      ['consent', 'grant'],
+    ]);
+  });
+
+  it('consent on a page where the pixel never loaded installs it; a refusal there loads nothing', () => {
+    setPixelConsent(window, '1234567890', false);
+    expect((window as { fbq?: Fbq }).fbq).toBeUndefined();
+    setPixelConsent(window, '1234567890', true);
+    expect((window as { fbq?: Fbq }).fbq?.queue[0]).toEqual(['consent', 'grant']);
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+  });
+});
