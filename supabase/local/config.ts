@@ -63,6 +63,10 @@ function int(name: string, value: string | undefined, fallback: number): number 
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConfig {
+  // The development keys are signed with the development secret: with another secret they would be refused.
+  if (env.STANDIN_JWT_SECRET && (!env.STANDIN_ANON_KEY || !env.STANDIN_SERVICE_ROLE_KEY)) {
+    throw new Error('STANDIN_JWT_SECRET is set: set STANDIN_ANON_KEY and STANDIN_SERVICE_ROLE_KEY too, signed with that secret');
+  }
   const dataDir = env.STANDIN_DATA_DIR === ':memory:' ? null : resolve(root, env.STANDIN_DATA_DIR ?? '.local-data/supabase');
   return {
     host: env.STANDIN_HOST ?? LOCAL_SUPABASE_HOST,

@@ -40,14 +40,10 @@ export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv):
     const origin = request.headers.get('origin');
     return isLocalOrigin(origin) ? origin : undefined;
   };
-  registry.set(
-    'track-conversion',
-    trackConversionHandler(
-      envFrom((name) => env[name]),
-      undefined,
-      localSite,
-    ),
-  );
+  // As on Supabase, where every function gets its project's URL and service role key: the
+  // forwarded event ids go through this stand-in's PostgREST into its PGlite.
+  const trackEnv = { ...envFrom((name) => env[name]), SUPABASE_URL: publicUrl(config), SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey };
+  registry.set('track-conversion', trackConversionHandler(trackEnv, undefined, localSite));
   return registry;
 }
 

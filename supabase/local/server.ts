@@ -4,7 +4,7 @@
  * only — its keys and JWT secret are public.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,8 @@ export interface Standin {
   config: StandinConfig;
   db: Db;
   outbox: Outbox;
+  /** The Node HTTP server (tests observe what it reads). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -247,6 +249,7 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
     config,
     db,
     outbox,
+    server,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

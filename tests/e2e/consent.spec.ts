@@ -16,6 +16,7 @@ import {
   pixelCalls,
   recordApi,
   recordFunction,
+  requestsSettled,
   REWRITTEN_PAGE_ERRORS,
   withRecordedPixel,
   type ServerEvent,
@@ -51,8 +52,7 @@ async function visitFromAd(page: Page, path: string) {
 
 /** Nothing reached Meta or the server, and no Meta cookie exists. */
 async function expectNothingSent(page: Page, context: BrowserContext, serverEvents: () => ServerEvent[]) {
-  // Time for anything queued to go out (the server call is the last step of the page's tracking).
-  await page.waitForTimeout(300);
+  await requestsSettled(page);
   expect(await trackCalls(page), 'pixel track calls').toEqual([]);
   expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq), 'the pixel').toBe('undefined');
   expect(await fbcCookies(context), "Meta's cookies").toEqual([]);
@@ -128,7 +128,7 @@ test.describe('opt-in policy (the build’s setting)', () => {
       await page.goto(path);
       await conversionTracked(page);
       await pageScriptsReady(page);
-      await page.waitForTimeout(300);
+      await requestsSettled(page);
       expect(serverEvents()).toHaveLength(1);
       expect(await trackCalls(page)).toEqual([]);
       expect(await fbcCookies(context)).toEqual([]);
@@ -162,7 +162,8 @@ test.describe('opt-out policy', () => {
     expect(await fbcCookies(context)).toEqual([]);
     await page.goto('/thank-you/resource');
     await conversionTracked(page);
-    await page.waitForTimeout(300);
+    await pageScriptsReady(page);
+    await requestsSettled(page);
     expect(serverEvents()).toHaveLength(1);
     expect(await trackCalls(page)).toEqual([]);
   });

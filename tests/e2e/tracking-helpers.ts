@@ -102,3 +102,13 @@ export function expectLandingAttribution(event: ServerEvent) {
 export const conversionTracked = (page: Page) => page.locator('html[data-conversion-tracked]').waitFor({ state: 'attached' });
 
 export const conversionCalls = (calls: unknown[][], name: string) => calls.filter((call) => call[0] === 'track' && call[1] === name);
+
+/**
+ * Every request the page had already started has been seen by the test: the browser sends
+ * requests in the order they are made, so one made now (to the health endpoint) comes after them.
+ */
+export async function requestsSettled(page: Page): Promise<void> {
+  const health = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
+  await page.evaluate(() => fetch('/api/health').then((response) => response.arrayBuffer()));
+  await health;
+}

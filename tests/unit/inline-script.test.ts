@@ -7,8 +7,11 @@ import { FINISH_ATTRIBUTION_EVENT, TRACKING_STORAGE_KEY } from '~/lib/tracking/a
 const ATTRIBUTION = 'src/enhancers/attribution-early.ts';
 
 /** A page at `url` whose <head> runs `source` as a browser runs `<script>…</script>`. */
-function pageRunning(source: string, url: string, beforeScripts: (win: JSDOM['window']) => void = () => {}) {
-  const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url, runScripts: 'dangerously' });
+/** A page whose consent policy is `policy` (the privacy choices panel carries it); opt-out: measurement on. */
+const bodyWith = (policy: 'opt-in' | 'opt-out') => `<section id="privacy-choices" data-consent-policy="${policy}" hidden></section>`;
+
+function pageRunning(source: string, url: string, beforeScripts: (win: JSDOM['window']) => void = () => {}, body = bodyWith('opt-out')) {
+  const dom = new JSDOM(`<!doctype html><html><head></head><body>${body}</body></html>`, { url, runScripts: 'dangerously' });
   beforeScripts(dom.window);
   const script = dom.window.document.createElement('script');
   script.textContent = source;
@@ -35,6 +38,13 @@ describe('inlineScript', () => {
     win.dispatchEvent(new win.Event('load'));
     await vi.waitFor(() => expect(stored(win)).toMatchObject(adVisit));
     expect(win.document.cookie).toMatch(/_fbc=fb\.1\.\d+\.AbC123/);
+  });
+
+  it('without consent (opt-in, not answered yet) records the visit but sets no _fbc', async () => {
+    const win = pageRunning(await inlineScript(ATTRIBUTION), landing, undefined, bodyWith('opt-in'));
+    win.dispatchEvent(new win.Event('load'));
+    await vi.waitFor(() => expect(stored(win)).toMatchObject(adVisit));
+    expect(win.document.cookie).toBe('');
   });
 
   it('reads the cookies and writes the session storage in idle moments of their own', async () => {

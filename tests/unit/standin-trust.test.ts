@@ -4,7 +4,7 @@
  * site's local origins, tus upload URLs bound to their creator, and the sign-in rate limit.
  */
 import { isAuthApiError } from '@supabase/supabase-js';
-import { request as httpRequest } from 'node:http';
+import { type IncomingMessage, type ServerResponse, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../supabase/local/config.ts';
 import type { Standin } from '../../supabase/local/server.ts';
@@ -38,6 +38,8 @@ function streamBody(path: string, headers: Record<string, string>, total: number
     let sent = 0;
     let answered = false;
     const req = httpRequest({
+      // A connection of its own: the server's count of bytes read on it is this request's.
+      agent: false,
       host: url.hostname,
       port: url.port,
       path: `${url.pathname}${url.search}`,
@@ -74,6 +76,35 @@ function streamBody(path: string, headers: Record<string, string>, total: number
   });
 }
 
+interface ServerReads {
+  /** Bytes the stand-in's socket had read (request head included) when it wrote the answer's head. */
+  atAnswer: number;
+  /** ...and when the connection closed (what was drained after the answer, too). */
+  atClose: number;
+}
+
+/**
+ * What the stand-in itself reads for the next request to `path`, from its socket's byte count
+ * (the server runs in this process). Call before sending; await after the answer.
+ */
+function serverReads(path: string): Promise<ServerReads> {
+  return new Promise((resolve, reject) => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+      if (!req.url?.startsWith(path)) return;
+      standin.server.off('request', onRequest);
+      const socket = req.socket;
+      let atAnswer = -1;
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+        if (atAnswer < 0) atAnswer = socket.bytesRead;
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+      socket.once('close', () => (atAnswer < 0 ? reject(new Error(`the stand-in closed ${path} without an answer`)) : resolve({ atAnswer, atClose: socket.bytesRead })));
+    };
+    standin.server.on('request', onRequest);
+  });
+}
+
 /** The stand-in's resident memory (it runs in this process) sampled while `work` runs. */
 async function peakRssDuring<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
   const before = process.memoryUsage.rss();
@@ -102,11 +133,13 @@ async function setVideosLimit(bytes: number): Promise<void> {
 
 describe('body size caps, before any buffering and before the auth check', () => {
   it('refuses a JSON body declared over 1 MB with 413 before the API key check, unread', async () => {
+    const reads = serverReads('/auth/v1/token');
     const answer = await streamBody('/auth/v1/token?grant_type=password', { 'content-type': 'application/json' }, 200 * MB, { declare: true });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toEqual({ message: 'Request size limit exceeded' });
     expect(answer.headers.connection).toBe('close');
     expect(answer.sentBeforeAnswer).toBeLessThan(32 * MB);
+    expect((await reads).atAnswer).toBeLessThanOrEqual(MB);
   });
 
   it('refuses a chunked JSON body with 413 once it passes 1 MB, without reading the rest', async () => {
@@ -115,7 +148,8 @@ describe('body size caps, before any buffering and before the auth check', () =>
     expect(answer.sentBeforeAnswer).toBeLessThan(32 * MB);
   });
 
-  it('answers a 400 MB chunked anonymous upload (403) while only a small part is sent; memory stays flat', async () => {
+  it('answers a 400 MB chunked anonymous upload (403) after reading at most 1 MB; memory stays flat', async () => {
+    const reads = serverReads('/storage/v1/object/videos/anon-big.mp4');
     const { result: answer, growth } = await peakRssDuring(() =>
       streamBody('/storage/v1/object/videos/anon-big.mp4', { ...anonHeaders(), 'content-type': 'video/mp4' }, 400 * MB),
     );
@@ -123,11 +157,27 @@ describe('body size caps, before any buffering and before the auth check', () =>
     expect(JSON.parse(answer.text)).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
     expect(answer.sentBeforeAnswer).toBeLessThan(32 * MB);
     expect(growth).toBeLessThan(64 * MB);
+    const { atAnswer, atClose } = await reads;
+    expect(atAnswer).toBeLessThanOrEqual(MB);
+    expect(atClose).toBeLessThan(32 * MB);
+  });
+
+  it('answers a 400 MB anonymous upload declared by Content-Length (under the bucket limit: 403) after reading at most 1 MB', async () => {
+    const reads = serverReads('/storage/v1/object/videos/anon-big.mp4');
+    const answer = await streamBody('/storage/v1/object/videos/anon-big.mp4', { ...anonHeaders(), 'content-type': 'video/mp4' }, 400 * MB, { declare: true });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.sentBeforeAnswer).toBeLessThan(32 * MB);
+    const { atAnswer, atClose } = await reads;
+    expect(atAnswer).toBeLessThanOrEqual(MB);
+    expect(atClose).toBeLessThan(32 * MB);
   });
 
   it("refuses an upload declared over the bucket's file_size_limit with 413 before the permission check", async () => {
     await setVideosLimit(MB);
     try {
+      const reads = serverReads('/storage/v1/object/videos/anon-big.mp4');
       const answer = await streamBody('/storage/v1/object/videos/anon-big.mp4', { ...anonHeaders(), 'content-type': 'video/mp4' }, 400 * MB, { declare: true });
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.text)).toEqual({
@@ -137,6 +187,7 @@ describe('body size caps, before any buffering and before the auth check', () =>
         message: 'The object exceeded the maximum allowed size',
       });
       expect(answer.sentBeforeAnswer).toBeLessThan(32 * MB);
+      expect((await reads).atAnswer).toBeLessThanOrEqual(MB);
     } finally {
       await setVideosLimit(2 * 1024 * MB);
     }
@@ -163,9 +214,10 @@ describe('body size caps, before any buffering and before the auth check', () =>
     expect(listed.data?.map((entry) => entry.name) ?? []).not.toContain('too-big.mp4');
   });
 
-  it('refuses a tus request over one chunk plus the margin (413) and a 400 MB anonymous creation-with-upload (403)', async () => {
+  it('refuses a tus request over one chunk plus the margin (413) and a 400 MB anonymous creation-with-upload (403) after reading at most 1 MB', async () => {
     const tus = { 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream' };
     const metadata = tusMetadata({ bucketName: 'videos', objectName: 'tus/anon-big.mp4', contentType: 'video/mp4' });
+    const tooBigReads = serverReads('/storage/v1/upload/resumable');
     const tooBig = await streamBody(
       '/storage/v1/upload/resumable',
       { ...anonHeaders(), ...tus, 'upload-length': String(400 * MB), 'upload-metadata': metadata },
@@ -176,6 +228,8 @@ describe('body size caps, before any buffering and before the auth check', () =>
     );
     expect(tooBig.status).toBe(413);
     expect(tooBig.text).toBe('Maximum size exceeded');
+    expect((await tooBigReads).atAnswer).toBeLessThanOrEqual(MB);
+    const reads = serverReads('/storage/v1/upload/resumable');
     const { result: anon, growth } = await peakRssDuring(() =>
       streamBody('/storage/v1/upload/resumable', { ...anonHeaders(), ...tus, 'upload-length': String(400 * MB), 'upload-metadata': metadata }, 400 * MB),
     );
@@ -183,6 +237,9 @@ describe('body size caps, before any buffering and before the auth check', () =>
     expect(anon.text).toBe('new row violates row-level security policy');
     expect(anon.sentBeforeAnswer).toBeLessThan(32 * MB);
     expect(growth).toBeLessThan(64 * MB);
+    const { atAnswer, atClose } = await reads;
+    expect(atAnswer).toBeLessThanOrEqual(MB);
+    expect(atClose).toBeLessThan(32 * MB);
   });
 
   it('still takes bodies under the caps (sign-in, a supabase-js upload)', async () => {
@@ -329,6 +386,12 @@ describe('sign-in rate limit (GoTrue over_request_rate_limit)', () => {
       root,
     );
     expect(lowered).toMatchObject({ signInRateLimit: 3, signInEmailRateLimit: 2, signInRateWindow: 60 });
+  });
+
+  it('refuses a JWT secret of its own without the keys signed with it (its functions use the service role key)', () => {
+    expect(() => configFromEnv({ STANDIN_JWT_SECRET: 'another-secret', STANDIN_ANON_KEY: 'a' }, root)).toThrow(
+      'STANDIN_JWT_SECRET is set: set STANDIN_ANON_KEY and STANDIN_SERVICE_ROLE_KEY too, signed with that secret',
+    );
   });
 
   it("refuses attempts beyond the per-e-mail limit with GoTrue's 429 body, for that address only", async () => {

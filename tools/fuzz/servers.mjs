@@ -86,12 +86,22 @@ export async function signIn(url, anonKey, email, password) {
   return { token: body.access_token, userId: body.user.id };
 }
 
-/** The stand-in with this run's own JWT secret and anon key: { standin, jwtSecret, anonKey }. */
+/**
+ * The stand-in with this run's own JWT secret, anon key and service role key (its functions use
+ * the latter, as on Supabase): { standin, jwtSecret, anonKey }.
+ */
 export async function startKeyedStandin(port, env = {}) {
   const jwtSecret = randomBytes(32).toString('hex');
-  const anonKey = await new SignJWT({ iss: 'supabase-demo', role: 'anon', exp: Math.floor(Date.now() / 1000) + 3600 })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(jwtSecret));
-  const standin = await startStandinProcess(port, { ...env, STANDIN_JWT_SECRET: jwtSecret, STANDIN_ANON_KEY: anonKey });
+  const key = (role) =>
+    new SignJWT({ iss: 'supabase-demo', role, exp: Math.floor(Date.now() / 1000) + 3600 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(jwtSecret));
+  const anonKey = await key('anon');
+  const standin = await startStandinProcess(port, {
+    ...env,
+    STANDIN_JWT_SECRET: jwtSecret,
+    STANDIN_ANON_KEY: anonKey,
+    STANDIN_SERVICE_ROLE_KEY: await key('service_role'),
+  });
   return { standin, jwtSecret, anonKey };
 }

@@ -170,7 +170,15 @@ export async function handleTrackConversion(
   }
   // At most once to Meta within 48 h: a replayed id is answered without forwarding.
   const eventIds = options.eventIds ?? (fallbackEventIds ??= new MemoryEventIdStore());
-  if (!(await eventIds.claim(event.event_id, EVENT_ID_TTL_S))) {
+  let claimed: boolean;
+  try {
+    claimed = await eventIds.claim(event.event_id, EVENT_ID_TTL_S);
+  } catch (error) {
+    // Without the record a replay could not be told apart: nothing is forwarded, the page retries.
+    deps.log('event id store unavailable', { event_id: event.event_id, error: String(error) });
+    return errorResponse(503, 'the event-id store is unavailable: the event was not forwarded, try again later', headers);
+  }
+  if (!claimed) {
     deps.log('meta: duplicate not forwarded', { event_id: event.event_id });
     return jsonResponse({ forwarded: false, duplicate: true, event_id: event.event_id }, 200, headers);
   }

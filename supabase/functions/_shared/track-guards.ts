@@ -125,3 +125,76 @@ export function kvEventIdStore(kv: KvNamespace, prefix = 'event_id:'): EventIdSt
     release: (id) => kv.delete(prefix + id),
   };
 }
+
+export interface PostgrestEventIdStoreOptions {
+  /** The project URL (Supabase's SUPABASE_URL), without `/rest/v1`. */
+  url: string;
+  /** The service role key: only service_role may execute the two functions. */
+  serviceKey: string;
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How long one call may take before the store counts as unavailable. */
+  timeoutMs?: number;
+}
+
+/**
+ * Event ids in Postgres (`public.conversion_event_ids`, supabase/migrations), through
+ * PostgREST's RPC: `claim_conversion_event_id` records an id atomically and says whether it was
+ * new, `release_conversion_event_id` forgets it. The 48-hour window is the SQL function's, so
+ * `ttlS` is not sent. A call that fails (non-2xx, network, timeout) throws an Error naming the
+ * function, the status and PostgREST's message.
+ */
+export function postgrestEventIdStore(options: PostgrestEventIdStoreOptions): EventIdStore {
+  const base = options.url.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    apikey: options.serviceKey,
+    // New-format keys (`sb_secret_…`) are not JWTs: sent as `apikey` only, as supabase-js does.
+    ...(options.serviceKey.startsWith('sb_') ? {} : { authorization: `Bearer ${options.serviceKey}` }),
+  };
+
+  async function call(fn: string, eventId: string): Promise<Response> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ p_event_id: eventId }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new Error(`event id store: ${fn} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (response.ok) return response;
+    const text = await response.text().catch(() => '');
+    let detail = text.slice(0, 300);
+    try {
+      const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+      if (typeof body.message === 'string') detail = typeof body.code === 'string' ? `${body.message} (${body.code})` : body.message;
+    } catch {
+      // Not PostgREST's JSON (a gateway's page): the text as it came.
+    }
+    throw new Error(`event id store: ${fn} answered ${response.status}${detail ? `: ${detail}` : ''}`);
+  }
+
+  return {
+    claim: async (id) => {
+      const response = await call('claim_conversion_event_id', id);
+      const text = await response.text();
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      if (typeof value !== 'boolean') throw new Error(`event id store: claim_conversion_event_id answered ${response.status} without a boolean: ${text.slice(0, 100)}`);
+      return value;
+    },
+    release: async (id) => {
+      const response = await call('release_conversion_event_id', id);
+      await response.body?.cancel();
+    },
+  };
+}
