@@ -51,7 +51,7 @@ const INVALID = {
   user_data: ['ua', 5, [], true],
   'user_data.fbc': ['fb.1.x.F1', 'fb.9.1700000000000.F1', 'fbc', 'fb.1.1700000000000.F 1', 5, {}],
   'user_data.fbp': ['fb.1.1700000000000.abc', 'fbp', 'fb.1.17.1', 5, []],
-  'user_data.client_ip_address': ['999.0.0.1', 'localhost', '1.2.3', 5, {}, 'x'.repeat(46)],
+  // user_data.client_ip_address is not here: the endpoint ignores it (the IP is the platform's).
   'user_data.client_user_agent': ['x'.repeat(513), 5, {}, 'a\nb'],
   custom_data: ['x', 5, [], true],
   'custom_data.conversion_type': ['purchase', 'LEAD_FORM', 5, {}],
