@@ -7,7 +7,6 @@
 import { onTriggerClick } from '~/enhancers/dialog';
 import { PRIVACY_CHOICES_ID, readConsent, saveChoice } from '~/enhancers/consent';
 import type { ConsentState } from '~/lib/consent';
-import { afterFirstPaint } from '~/lib/idle';
 
 export const OPEN_PRIVACY_CHOICES = '[data-open-privacy-choices]';
 
@@ -52,8 +51,8 @@ export function enhancePrivacyChoices(doc: Document): void {
     // Before a first answer the question stays; afterwards Escape closes like the close button.
     if (event.key === 'Escape' && !readConsent(doc).ask) hide();
   });
-  afterFirstPaint(() => {
-    const state = readConsent(doc);
-    if (state.ask && panel.hidden) show(state, false);
-  });
+  // Asked in the first frame, with the page: shown a frame later, its text would become the
+  // page's largest paint, one frame late.
+  const state = readConsent(doc);
+  if (state.ask) show(state, false);
 }
