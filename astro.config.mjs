@@ -26,6 +26,9 @@ export default defineConfig({
   // HTML's whitespace rules, not JSX's: a line break between text and an inline element is a space
   // (Astro 7's default 'jsx' mode drops it: "Write to me at<a>…" would read "athello@…").
   compressHTML: true,
+  // `npm run dev` shows the site as a visitor sees it: the toolbar's invisible hover strip at the
+  // foot of the screen took the taps meant for the privacy choices panel's buttons on a phone.
+  devToolbar: { enabled: false },
   trailingSlash: 'never',
   // Pages inline their stylesheet (about 6 KB gzip): no render-blocking request before first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
