@@ -3,15 +3,37 @@
  * policy is the one the page was built with (the privacy choices panel carries it, see
  * src/components/site/PrivacyChoices.astro); Global Privacy Control is read from the browser.
  */
-import { CONSENT_CHANGE_EVENT, CONSENT_STORAGE_KEY, consentState, isConsentPolicy, parseChoice, type AdsConsent, type ConsentState } from '../lib/consent';
+import {
+  CONSENT_CHANGE_EVENT,
+  CONSENT_STORAGE_KEY,
+  consentState,
+  isConsentPolicy,
+  parseChoice,
+  type AdsConsent,
+  type ConsentState,
+  type StoredChoice,
+} from '../lib/consent';
 
 export const PRIVACY_CHOICES_ID = 'privacy-choices';
+
+/** The answer given on this page, for a browser that keeps no storage (it holds until the page is left). */
+let answeredHere: StoredChoice | null = null;
 
 function localStore(win: Window): Storage | null {
   try {
     return win.localStorage;
   } catch {
     return null; // storage disabled: no choice is remembered
+  }
+}
+
+/** The stored answer (null: none), or undefined where the browser keeps no storage. */
+function storedChoice(win: Window): string | null | undefined {
+  try {
+    const store = localStore(win);
+    return store ? store.getItem(CONSENT_STORAGE_KEY) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -24,9 +46,10 @@ function pagePolicy(doc: Document) {
 export const globalPrivacyControl = (win: Window): boolean => (win.navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
 export function readConsent(doc: Document = document, win: Window = window): ConsentState {
+  const stored = storedChoice(win);
   return consentState({
     policy: pagePolicy(doc),
-    choice: parseChoice(localStore(win)?.getItem(CONSENT_STORAGE_KEY) ?? null, Date.now()),
+    choice: stored === undefined ? answeredHere : parseChoice(stored, Date.now()),
     gpc: globalPrivacyControl(win),
   });
 }
@@ -35,7 +58,12 @@ export const adsAllowed = (doc: Document = document, win: Window = window): bool
 
 /** Records the visitor's choice and tells the page (CONSENT_CHANGE_EVENT); returns the state now in force. */
 export function saveChoice(ads: AdsConsent, doc: Document = document, win: Window = window): ConsentState {
-  localStore(win)?.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ ads, at: Date.now() }));
+  answeredHere = { ads, at: Date.now() };
+  try {
+    localStore(win)?.setItem(CONSENT_STORAGE_KEY, JSON.stringify(answeredHere));
+  } catch {
+    // Storage full or refused: the answer holds for this page.
+  }
   const state = readConsent(doc, win);
   win.dispatchEvent(new CustomEvent<ConsentState>(CONSENT_CHANGE_EVENT, { detail: state }));
   return state;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyConsentToCookies, readVisit } from '~/enhancers/attribution';
 import { adsAllowed, readConsent, saveChoice } from '~/enhancers/consent';
 import { panelMode } from '~/enhancers/privacy-choices';
@@ -100,6 +100,22 @@ describe('consent on the page', () => {
     expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY)!)).toMatchObject({ ads: 'granted' });
     setGpc(true);
     expect(adsAllowed()).toBe(false);
+  });
+
+  it('a browser that refuses storage: the answer still holds for the page', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('refused', 'QuotaExceededError');
+    });
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
+    try {
+      expect(saveChoice('granted')).toEqual({ ads: 'granted', by: 'choice', ask: false });
+      expect(adsAllowed()).toBe(true);
+    } finally {
+      setItem.mockRestore();
+      getItem.mockRestore();
+    }
   });
 
   it('without consent a visit sets no _fbc and reads no _fbp, but keeps its campaign tags', () => {
