@@ -21,6 +21,7 @@ import {
 import { installPixel, pagePixelId } from '~/lib/tracking/pixel';
 import { captureAttribution } from '~/enhancers/attribution';
 import { adsAllowed, onConsentChange } from '~/enhancers/consent';
+import { supabaseKeyHeaders } from '../../supabase/functions/_shared/supabase-key.ts';
 
 function navigationType(): NavigationType {
   const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -43,8 +44,7 @@ export function serverTarget(kind: ConversionKind, section: HTMLElement): Server
   if (CONVERSIONS[kind].transport === 'api') return { url: '/api/track-conversion', headers: json };
   const { functionsUrl, functionsKey } = section.dataset;
   if (!functionsUrl || !functionsKey) return null;
-  const bearer = functionsKey.startsWith('sb_') ? {} : { authorization: `Bearer ${functionsKey}` };
-  return { url: `${functionsUrl}/track-conversion`, headers: { ...json, apikey: functionsKey, ...bearer } };
+  return { url: `${functionsUrl}/track-conversion`, headers: { ...json, ...supabaseKeyHeaders(functionsKey) } };
 }
 
 async function sendToServer(target: ServerTarget | null, payload: ConversionPayload): Promise<boolean> {

@@ -12,6 +12,9 @@ export const CONSENT_POLICIES = ['opt-in', 'opt-out'] as const;
 export type ConsentPolicy = (typeof CONSENT_POLICIES)[number];
 export type AdsConsent = 'granted' | 'denied';
 
+/** Where the links that open the privacy choices panel lead without script: the policy's choices section. */
+export const PRIVACY_CHOICES_HREF = '/privacy#choices';
+
 /** localStorage key of the visitor's choice. */
 export const CONSENT_STORAGE_KEY = 'privacy_choice';
 export const CHOICE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;

@@ -4,6 +4,7 @@
  * adapter passes its own implementation (Cloudflare bindings, Postgres, or the in-process
  * ones here). Runtime-free.
  */
+import { supabaseKeyHeaders } from './supabase-key.ts';
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterS: number };
 
@@ -150,9 +151,7 @@ export function postgrestEventIdStore(options: PostgrestEventIdStoreOptions): Ev
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
-    apikey: options.serviceKey,
-    // New-format keys (`sb_secret_…`) are not JWTs: sent as `apikey` only, as supabase-js does.
-    ...(options.serviceKey.startsWith('sb_') ? {} : { authorization: `Bearer ${options.serviceKey}` }),
+    ...supabaseKeyHeaders(options.serviceKey),
   };
 
   async function call(fn: string, eventId: string): Promise<Response> {
