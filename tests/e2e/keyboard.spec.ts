@@ -140,9 +140,10 @@ const DIALOGS: DialogCase[] = [
     prepare: async (page) => {
       await serveBookingHost(page, WIDGET_WITH_A_CONTROL);
     },
+    // Tab enters the widget only once its document has loaded: wait for its control.
     loaded: async (page) => {
-      await expect(page.locator('#booking-dialog iframe')).toBeVisible();
       await expect(page.locator('#booking-dialog [data-booking-loading]')).toHaveCount(0);
+      await expect(page.locator('#booking-dialog').frameLocator('iframe').getByRole('button', { name: '10:00 AM' })).toBeVisible();
     },
   },
   {
