@@ -9,6 +9,8 @@ import { PRIVACY_CHOICES_ID, readConsent, saveChoice } from '~/enhancers/consent
 import type { ConsentState } from '~/lib/consent';
 
 export const OPEN_PRIVACY_CHOICES = '[data-open-privacy-choices]';
+/** The panel's height while it shows, 0 when hidden: the room the page keeps for it (src/styles/global.css). */
+export const PANEL_HEIGHT_PROPERTY = '--privacy-panel-height';
 
 /** Which parts of the panel a state shows (`data-when`). */
 export function panelMode(state: ConsentState): 'ask' | 'granted' | 'denied' | 'gpc' {
@@ -25,7 +27,7 @@ export function enhancePrivacyChoices(doc: Document): void {
     const mode = panelMode(state);
     for (const part of panel.querySelectorAll<HTMLElement>('[data-when]')) part.hidden = !part.dataset.when!.split(' ').includes(mode);
     panel.hidden = false;
-    if (focus) panel.querySelector<HTMLElement>('h2')?.focus();
+    if (focus) panel.focus();
   };
   const hide = () => {
     const hadFocus = panel.contains(doc.activeElement);
@@ -51,8 +53,11 @@ export function enhancePrivacyChoices(doc: Document): void {
     // Before a first answer the question stays; afterwards Escape closes like the close button.
     if (event.key === 'Escape' && !readConsent(doc).ask) hide();
   });
+  // The page keeps room for the panel while it shows (0 when hidden): measured after layout,
+  // before the frame is painted, and again whenever its height changes (a turned phone).
+  new ResizeObserver(() => doc.documentElement.style.setProperty(PANEL_HEIGHT_PROPERTY, `${panel.offsetHeight}px`)).observe(panel);
   // Asked in the first frame, with the page: shown a frame later, its text would become the
-  // page's largest paint, one frame late.
+  // page's largest paint, one frame late. Pages that measure no ads do not ask.
   const state = readConsent(doc);
-  if (state.ask) show(state, false);
+  if (state.ask && panel.hasAttribute('data-ask')) show(state, false);
 }

@@ -6,6 +6,7 @@
  * its elements. Click listeners are added at once, so every tap counts; DOM work no tap depends
  * on waits until the first frame is drawn.
  */
+import { enhanceAccount } from '~/enhancers/account';
 import { enhanceBookingTriggers } from '~/enhancers/booking-opener';
 import { enhanceGetResource } from '~/enhancers/get-resource';
 import { enhanceHomePage } from '~/enhancers/home';
@@ -29,6 +30,7 @@ export function enhanceSite(doc: Document): void {
   enhanceGetResource();
   logMissingPage(doc);
   enhancePrivacyChoices(doc);
+  enhanceAccount(doc);
   // Meta's cookies and pixel follow the visitor's choice at once (a thank-you page listens too).
   onConsentChange(window, (consent) => {
     const allowed = consent.ads === 'granted';

@@ -1,6 +1,7 @@
 /**
  * The /auth screen: sign in and sign up with e-mail and password, resend of the confirmation
- * e-mail, and the catalogue's messages (src/lib/auth-messages.ts). A signed-in visitor goes to /.
+ * e-mail, and the catalogue's messages (src/lib/auth-messages.ts). A signed-in visitor goes to the
+ * page that sent them here (`?next=`, same-site paths only: src/lib/auth-return.ts), else to /.
  * Hydrates on first use (`client:on-demand="auth"`, src/lib/auth-load.ts); what the visitor did
  * before that is held by src/enhancers/auth-early.ts and replayed here.
  */
@@ -8,6 +9,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AUTH_INTENTS_KEY, AUTH_READY, type AuthIntent, replayHeld } from '~/lib/auth-load';
 import { type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/lib/auth-messages';
+import { returnPath } from '~/lib/auth-return';
 import type { AuthFormCopy } from '~/lib/content-schemas';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
@@ -34,7 +36,7 @@ function takeHeldActions() {
 }
 
 export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
-  const { user } = useStore($auth);
+  const { user, adminPending } = useStore($auth);
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
   // Uncontrolled fields: what a visitor types before hydration is kept.
@@ -70,9 +72,10 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
     setSubmitHeld(false);
     formRef.current?.requestSubmit();
   }, [submitHeld]);
+  // Once the role is known, so every page's header knows whether to offer the dashboard.
   useEffect(() => {
-    if (user) window.location.replace('/');
-  }, [user]);
+    if (user && !adminPending) window.location.replace(returnPath(window.location.search, window.location.origin));
+  }, [user, adminPending]);
 
   const current = copy[mode];
 

@@ -77,13 +77,18 @@ export type SpotsBadgeCopy = z.infer<typeof spotsBadgeSchema>;
  * Consent to ads measurement (src/lib/consent.ts): the policy and the privacy choices panel's
  * copy. One text serves both policies; the status lines say what is in force.
  */
+const CONSENT_TEXT_MAX = 70;
 export const consentCopySchema = z.object({
   policy: z.enum(CONSENT_POLICIES, {
     error: "must be 'opt-in' (nothing goes to Meta until the visitor agrees) or 'opt-out' (on until the visitor declines)",
   }),
   title: text,
-  text,
-  policyLink: text,
+  // The panel stays within two lines on a phone, so the page under it stays usable; the details
+  // belong in the privacy policy, which the panel links.
+  text: text.max(CONSENT_TEXT_MAX, {
+    message: `must be at most ${CONSENT_TEXT_MAX} characters: the panel keeps to two lines on a phone; put the details in the privacy policy`,
+  }),
+  policyLink: text.max(24, { message: 'must be at most 24 characters (a short link name such as "Privacy policy")' }),
   accept: text,
   decline: text,
   close: text,
@@ -142,6 +147,8 @@ export const settingsSchema = z.object({
   booking: bookingCopySchema,
   signIn: text,
   signOut: text,
+  /** The header's link to the dashboard, shown to a signed-in admin on every page. */
+  adminLink: text,
   footer: z.object({
     tagline: text,
     linksHeading: text,

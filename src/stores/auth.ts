@@ -5,6 +5,7 @@
  */
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { map } from 'nanostores';
+import { rememberAdmin } from '~/lib/admin-session';
 
 export interface AuthState {
   user: User | null;
@@ -44,6 +45,7 @@ function runAdminCheck(client: Client, userId: string, mine: number): void {
   if (mine !== generation) return;
   void checkAdmin(client, userId).then((isAdmin) => {
     if (mine !== generation) return;
+    rememberAdmin(isAdmin);
     $auth.set({ ...$auth.get(), isAdmin, adminPending: false });
   });
 }
@@ -56,16 +58,20 @@ export function startAuth(client: Client): () => void {
   const { data } = client.auth.onAuthStateChange((event, session) => {
     const user = session?.user ?? null;
     const previous = $auth.get();
-    $auth.set({ ...previous, session, user, loading: false });
     if (!user || event === 'SIGNED_OUT') {
       generation++;
-      $auth.set({ ...$auth.get(), isAdmin: false, adminPending: false });
+      rememberAdmin(false);
+      $auth.set({ ...previous, session, user: null, loading: false, isAdmin: false, adminPending: false });
       return;
     }
     // A refreshed token for the same user changes nothing about the role.
-    if (event === 'TOKEN_REFRESHED' && previous.user?.id === user.id && !previous.adminPending) return;
+    if (event === 'TOKEN_REFRESHED' && previous.user?.id === user.id && !previous.adminPending) {
+      $auth.set({ ...previous, session, user, loading: false });
+      return;
+    }
+    // One update: nobody sees the new user without the pending admin check.
+    $auth.set({ ...previous, session, user, loading: false, adminPending: true });
     // Deferred: supabase-js must not be awaited inside its own auth callback.
-    $auth.setKey('adminPending', true);
     const mine = ++generation;
     setTimeout(() => runAdminCheck(client, user.id, mine), 0);
   });

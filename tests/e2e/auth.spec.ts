@@ -10,8 +10,12 @@ import { SUPABASE_URL, island, pageScriptsReady } from './helpers';
 const SUPABASE = SUPABASE_URL;
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth');
+async function signIn(page: Page, email: string, password: string, path = '/auth') {
+  await page.goto(path);
+  await fillSignIn(page, email, password);
+}
+
+async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -121,16 +125,49 @@ test('the admin reaches the dashboard, signs out from the header and lands on /'
   await expect(page).toHaveURL(`${baseURL}/`);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual([]);
   await page.goto('/admin');
-  await expect(page).toHaveURL(`${baseURL}/auth`);
+  await expect(page).toHaveURL(`${baseURL}/auth?next=%2Fadmin`);
 });
 
 test('an anonymous visitor on /admin is replaced by /auth (no history entry)', async ({ page, baseURL }) => {
   await page.goto('/');
   await page.goto('/admin');
-  await expect(page).toHaveURL(`${baseURL}/auth`);
+  await expect(page).toHaveURL(`${baseURL}/auth?next=%2Fadmin`);
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   await page.goBack();
   await expect(page).toHaveURL(`${baseURL}/`);
+});
+
+test('sign-in from the /admin guard returns to the page asked for', async ({ page, baseURL }) => {
+  await page.goto('/admin/assets');
+  await expect(page).toHaveURL(`${baseURL}/auth?next=%2Fadmin%2Fassets`);
+  await fillSignIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(`${baseURL}/admin/assets`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
+});
+
+test('sign-in never follows a next address off the site', async ({ page, baseURL }) => {
+  // Every other form of it is refused by the same rule (tests/unit/auth-return.test.ts).
+  await signIn(page, ADMIN.email, ADMIN.password, `/auth?${new URLSearchParams({ next: '//evil.example/admin' })}`);
+  await expect(page).toHaveURL(`${baseURL}/`);
+});
+
+// Signs in on its own: signing out ends every session of the user, the stored one included.
+test('a signed-in admin finds Admin and Sign Out in the header of every page; the first tap signs out', { tag: '@mobile' }, async ({ page, baseURL, isMobile }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto('/guides');
+  await pageScriptsReady(page);
+  const header = page.getByRole('banner');
+  if (isMobile) await header.locator('[data-mobile-menu] summary').click();
+  await expect(header.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
+  // The island that signs out hydrates on this tap, then leaves for /.
+  const home = page.waitForEvent('domcontentloaded');
+  await header.getByRole('button', { name: 'Sign Out' }).click();
+  await home;
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await pageScriptsReady(page);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token') || key === 'admin_session'))).toEqual([]);
+  await expect(header.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 });
 
 test('a signed-in visitor on /auth goes to /', async ({ page, baseURL }) => {
@@ -140,9 +177,11 @@ test('a signed-in visitor on /auth goes to /', async ({ page, baseURL }) => {
   await expect(page).toHaveURL(`${baseURL}/`);
 });
 
-test('the header shows Sign In on admin paths only', async ({ page }) => {
+test('the header shows Sign In on admin paths only, and no Admin link to a visitor', async ({ page }) => {
   await page.goto('/');
+  await pageScriptsReady(page);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 });
 
 test.describe(() => {
@@ -153,5 +192,8 @@ test.describe(() => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Denied');
     await expect(page.getByText('Only administrators can access the admin panel.')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await page.goto('/');
+    await pageScriptsReady(page);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
   });
 });

@@ -190,13 +190,53 @@ test.describe('the panel', () => {
     await expect(panel(page)).toBeHidden();
   });
 
+  for (const path of ['/', '/guides', '/in-development']) {
+    test(`${path}: the first screen's buttons stay in view and take the tap while the panel asks`, { tag: '@mobile' }, async ({ page }) => {
+      await page.goto(path);
+      await expect(panel(page)).toBeVisible();
+      await pageScriptsReady(page);
+      const buttons = page.locator('main section').first().locator('a.btn, button.btn');
+      expect(await buttons.count()).toBeGreaterThanOrEqual(2);
+      for (const button of await buttons.all()) {
+        await expect(button).toBeInViewport({ ratio: 1 });
+        const onTop = await button.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return top !== null && (top === element || element.contains(top));
+        });
+        expect(onTop, `${await button.innerText()} is what a tap at its centre reaches`).toBe(true);
+      }
+      // One or two lines of text, however wide the screen.
+      const lines = await panel(page)
+        .locator('p')
+        .first()
+        .evaluate((text) => {
+          const block = text.parentElement!;
+          return Math.round(block.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(block).lineHeight));
+        });
+      expect(lines).toBeLessThanOrEqual(2);
+    });
+  }
+
+  test('pages that measure no ads do not ask; their footer link still opens the panel', async ({ page }) => {
+    for (const path of ['/auth', '/admin']) {
+      await page.goto(path);
+      await pageScriptsReady(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(panel(page)).toBeHidden();
+    }
+    await page.getByRole('link', { name: 'Privacy choices', exact: true }).click();
+    await expect(panel(page)).toBeVisible();
+    await expect(panel(page).getByRole('button', { name: 'Accept' })).toBeVisible();
+  });
+
   test('keyboard: reached right after the skip link; opened from the footer it takes focus, Escape gives it back', async ({ page }) => {
     await page.goto('/privacy');
     await expect(panel(page)).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(panel(page).getByRole('link', { name: 'Read the privacy policy' })).toBeFocused();
+    await expect(panel(page).getByRole('link', { name: 'Privacy policy' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(panel(page).getByRole('button', { name: 'Accept' })).toBeFocused();
     await page.keyboard.press('Tab');
@@ -207,7 +247,7 @@ test.describe('the panel', () => {
     const footerLink = page.getByRole('link', { name: 'Privacy choices', exact: true });
     await footerLink.focus();
     await page.keyboard.press('Enter');
-    await expect(panel(page).getByRole('heading', { name: 'Your privacy choices' })).toBeFocused();
+    await expect(panel(page)).toBeFocused();
     await expect(panel(page)).toContainText('Ads measurement is off');
     await page.keyboard.press('Escape');
     await expect(panel(page)).toBeHidden();

@@ -49,12 +49,13 @@ for (const [path, section] of TWO_COLUMNS) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);
     await renderWholePage(page);
-    const [first, second] = await page.locator(section).evaluate((element) => {
+    const boxes = await page.locator(section).evaluate((element) => {
       const grid = element.querySelector('.lg\\:grid-cols-2')!;
       const items = [...grid.querySelectorAll(':scope > *, :scope > picture > img')].filter((item) => getComputedStyle(item).display !== 'contents');
       return items.slice(0, 2).map((item) => item.getBoundingClientRect().toJSON() as DOMRect);
     });
-    expect(second, `${section}: the grid has two items`).toBeDefined();
+    expect(boxes, `${section}: the grid has two items`).toHaveLength(2);
+    const [first, second] = boxes as [DOMRect, DOMRect];
     expect(Math.min(first.bottom, second.bottom) - Math.max(first.top, second.top), `${section}: the two columns share a row`).toBeGreaterThan(0);
     expect(first.right, `${section}: the first column ends before the second begins`).toBeLessThanOrEqual(second.left + 1);
   });

@@ -30,7 +30,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const clippedByAncestor = (element: Element): boolean => {
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         const style = getComputedStyle(parent);
-        if (style.overflowX !== 'visible' || style.clipPath !== 'none' || style.clip !== 'auto') return true;
+        if (style.overflowX !== 'visible' || style.clipPath !== 'none' || style.getPropertyValue('clip') !== 'auto') return true;
       }
       return false;
     };
@@ -100,7 +100,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         rowSpans.forEach((row, r) => {
           if (box.bottom <= row.from + 1 || box.top >= row.to - 1) return;
           columnSpans.forEach((column, c) => {
-            if (box.right > column.from + 1 && box.left < column.to - 1) filled[r][c] = true;
+            if (box.right > column.from + 1 && box.left < column.to - 1) filled[r]![c] = true;
           });
         });
       }

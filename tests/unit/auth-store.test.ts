@@ -3,8 +3,20 @@
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Standin } from '../../supabase/local/server.ts';
+import { ADMIN_SESSION_KEY } from '../../src/lib/admin-session';
 import { $auth, checkAdmin, startAuth } from '../../src/stores/auth';
 import { ADMIN, MEMBER, client, startTestStandin } from '../support/standin.ts';
+
+/** This browser's localStorage, where the store remembers an admin's session for every page's header. */
+const stored = new Map<string, string>();
+Object.defineProperty(globalThis, 'localStorage', {
+  configurable: true,
+  value: {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  },
+});
 
 let standin: Standin;
 beforeAll(async () => {
@@ -27,15 +39,18 @@ it('follows sign-in, the admin check, sign-out and a member', async () => {
   await supabase.auth.signInWithPassword(ADMIN);
   await expect.poll(() => $auth.get().isAdmin).toBe(true);
   expect($auth.get().user?.email).toBe(ADMIN.email);
+  expect(stored.has(ADMIN_SESSION_KEY), 'the admin is remembered for the header').toBe(true);
 
   await supabase.auth.signOut();
   await expect.poll(() => $auth.get().user).toBeNull();
   expect($auth.get().isAdmin).toBe(false);
+  expect(stored.has(ADMIN_SESSION_KEY), 'forgotten on sign-out').toBe(false);
 
   await supabase.auth.signInWithPassword(MEMBER);
   await expect.poll(() => $auth.get().user?.email).toBe(MEMBER.email);
   await settled().toBe(true);
   expect($auth.get().isAdmin).toBe(false);
+  expect(stored.has(ADMIN_SESSION_KEY), 'a member is no admin').toBe(false);
   expect(events).toEqual(expect.arrayContaining(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT']));
   stop();
 });

@@ -1,9 +1,10 @@
 /**
- * The guard of /admin/*: 'Loading...' while auth resolves, no user → /auth (replace), a signed-in
- * non-admin → 'Access Denied', an admin → the dashboard.
+ * The guard of /admin/*: 'Loading...' while auth resolves, no user → /auth (replace), which
+ * returns here after sign-in, a signed-in non-admin → 'Access Denied', an admin → the dashboard.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { signInHref } from '~/lib/auth-return';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
 import type { AdminCopy } from '~/lib/content-schemas';
@@ -17,7 +18,7 @@ export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: Dash
     startAuth(getSupabase());
   }, []);
   useEffect(() => {
-    if (!loading && !user) window.location.replace('/auth');
+    if (!loading && !user) window.location.replace(signInHref(window.location.pathname + window.location.search + window.location.hash));
   }, [loading, user]);
 
   if (loading || !user || adminPending) return <Spinner label={copy.loading} />;

@@ -1,7 +1,9 @@
-/** The header's Sign In / Sign Out on admin paths (Sign Out signs out, then goes to /). */
+/** The header's Sign In / Sign Out on admin paths (Sign In returns here; Sign Out signs out, then goes to /). */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { signInHref } from '~/lib/auth-return';
 import type { Settings } from '~/lib/content-schemas';
+import { signOutAndGoHome } from '~/lib/sign-out';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/stores/auth';
 
@@ -15,7 +17,7 @@ export default function AdminHeaderAction({ signIn, signOut }: Pick<Settings, 's
 
   if (!user) {
     return (
-      <a href="/auth" className="btn-ghost">
+      <a href={signInHref(window.location.pathname)} className="btn-ghost">
         {signIn}
       </a>
     );
@@ -23,9 +25,7 @@ export default function AdminHeaderAction({ signIn, signOut }: Pick<Settings, 's
 
   async function leave() {
     setBusy(true);
-    const { error } = await getSupabase().auth.signOut();
-    if (error) console.error('Sign out failed:', error.message);
-    window.location.assign('/');
+    await signOutAndGoHome(getSupabase());
   }
 
   return (
