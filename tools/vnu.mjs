@@ -18,7 +18,7 @@ const ASTRO_ISLAND_STYLE = 'A “style” element in “body” must be the firs
 
 const ASTRO_ISLAND_STYLE_ELEMENT = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
-/** Astro's island <style> in <body> (STACK.md): the only message that is not counted. */
+/** Astro's island <style> in <body> (docs/security.md, valid HTML): the only message that is not counted. */
 export function isAstroIslandStyle(message) {
   if (message.message !== ASTRO_ISLAND_STYLE || !message.url) return false;
   // The message points at the element: it must be exactly Astro's rule, nothing else.

@@ -1,5 +1,5 @@
 /**
- * The community video (SPEC §4, §9): muted at first; plays while at least 30 % of it is on
+ * The community video (docs/product.md §4, §9): muted at first; plays while at least 30 % of it is on
  * screen and pauses otherwise; its poster is captured from the first loaded frame (the static
  * poster picture shows until then, and stays if the video cannot load). Play/pause and mute
  * buttons appear once it has loaded. It is fetched only when it comes near the screen; with

@@ -1,5 +1,5 @@
 /**
- * The floating prompt's card (SPEC §4): the message of the section the visitor lingered on (or
+ * The floating prompt's card (docs/product.md §4): the message of the section the visitor lingered on (or
  * the default greeting), an action button that scrolls to #contact and closes the card, and a
  * close button. Hydrates when first opened (`client:on-demand="prompt"`); which message to show
  * is decided by the framework-free watcher (src/enhancers/floating-prompt.ts), whose messages feed the store.

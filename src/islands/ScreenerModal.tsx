@@ -1,5 +1,5 @@
 /**
- * The supplements screener (SPEC §4, §5): three questions one at a time (choosing an option
+ * The supplements screener (docs/product.md §4, §5): three questions one at a time (choosing an option
  * advances), a three-segment progress bar, the recommendations after the third answer; Retake
  * goes back to the first question; closing resets. The rule is src/lib/screener.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * The transformations and testimonials carousel (SPEC §4, §9): two rows that auto-scroll at
+ * The transformations and testimonials carousel (docs/product.md §4, §9): two rows that auto-scroll at
  * 60 px/s with embla (+ auto-scroll), pause on hover, scroll, wheel, pointer down or focus, and
  * resume 2000 ms after the interaction. The slides are pre-rendered by Astro (images in the
  * HTML) and arrive as static slots; on hydration they are repeated three times for a seamless

@@ -1,5 +1,5 @@
 /**
- * Maps auth results to the error catalogue (spec §8) by the backend's error *codes*, with the
+ * Maps auth results to the error catalogue (docs/product.md §8) by the backend's error *codes*, with the
  * catalogue's texts as a fallback for backends that send no code. Texts come from content.
  */
 import type { AuthMessages } from '~/lib/content-schemas';

@@ -1,6 +1,7 @@
 /**
  * The booking (conversion) modal's rules: the widget URL, and which window messages from the
- * scheduling host mean "a call was booked" (SPEC §4; backend-contract G.2).
+ * scheduling host mean "a call was booked" (docs/product.md §4; the host's message shapes are listed
+ * at `bookingSignal` below).
  */
 
 /** The scheduling widget's iframe URL: `<host>/widget/booking/<id>`. */

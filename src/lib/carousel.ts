@@ -1,5 +1,5 @@
 /**
- * The testimonials carousel's constants (SPEC §4, §9) and the small rules around them.
+ * The testimonials carousel's constants (docs/product.md §4, §9) and the small rules around them.
  */
 export const CAROUSEL_SPEED_PX_PER_S = 60;
 export const CAROUSEL_RESUME_MS = 2000;

@@ -377,7 +377,7 @@ export const thankYouPageSchema = z.object({
   buttons: z.array(link).length(2, 'needs exactly two buttons'),
 });
 
-/** The error catalogue's texts (spec §8), chosen by backend error codes in src/lib/auth-messages.ts. */
+/** The error catalogue's texts (docs/product.md §8), chosen by backend error codes in src/lib/auth-messages.ts. */
 export const authMessagesSchema = z.object({
   invalidCredentials: text,
   emailNotConfirmed: text,

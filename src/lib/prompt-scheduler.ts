@@ -1,5 +1,5 @@
 /**
- * The floating prompt's scheduler (SPEC §4, §9) as a pure reducer: once a section has been more
+ * The floating prompt's scheduler (docs/product.md §4, §9) as a pure reducer: once a section has been more
  * than half visible for 3000 ms, its message becomes the prompt and the red dot appears. Each
  * section at most once; never while the card is open (a section that comes due while the card
  * is open is skipped until it leaves the screen and comes back).

@@ -1,5 +1,5 @@
 /**
- * The supplements screener rule (SPEC §5): which recommendation list a visitor's answers get.
+ * The supplements screener rule (docs/product.md §5): which recommendation list a visitor's answers get.
  *
  * - Missing answers default to goal `strength` and experience `beginner`.
  * - The key is `<goal>-<experience>`.

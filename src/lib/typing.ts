@@ -1,5 +1,5 @@
 /**
- * The typing animation of the About heading as a pure sequence (SPEC §4, §9): type a word one
+ * The typing animation of the About heading as a pure sequence (docs/product.md §4, §9): type a word one
  * character at a time, pause with the whole word shown, delete it one character at a time,
  * then move on to the next word (and round again after the last).
  */

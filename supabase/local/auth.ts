@@ -1,5 +1,5 @@
 /**
- * GoTrue's HTTP contract for the calls the site makes (backend contract, section A):
+ * GoTrue's HTTP contract for the calls the site makes:
  * /token (password, refresh_token), /signup, /resend, /logout, /user, /verify.
  */
 import { randomBytes } from 'node:crypto';
@@ -137,7 +137,7 @@ async function sendConfirmation(ctx: AuthContext, user: UserRow, redirectTo: str
   ctx.outbox.add({ to: user.email, subject: 'Confirm Your Signup', type: 'signup', link });
 }
 
-/** requireAuthentication (contract A.10). */
+/** GoTrue's requireAuthentication: a bearer JWT whose session still exists. */
 async function authenticate(ctx: AuthContext, request: Request): Promise<{ user: UserRow; sessionId: string }> {
   const token = bearerToken(request);
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');

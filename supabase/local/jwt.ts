@@ -1,4 +1,4 @@
-/** HS256 JWTs as GoTrue issues them (claims per the backend contract, A.12). */
+/** HS256 JWTs as GoTrue issues them (with the claims GoTrue puts in them). */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export interface Claims {

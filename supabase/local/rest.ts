@@ -1,5 +1,5 @@
 /**
- * The PostgREST calls the site and its functions make (contract B): GET
+ * The PostgREST calls the site and its functions make: GET
  * /rest/v1/<table>?select=..&col=eq.v with plural and singular (`application/vnd.pgrst.object+json`)
  * answers, and POST /rest/v1/rpc/<function> with named arguments, each run as the JWT role.
  */

@@ -1,5 +1,5 @@
 /**
- * storage-api routes storage-js calls (contract C): list, upload (multipart and raw), update,
+ * storage-api routes storage-js calls: list, upload (multipart and raw), update,
  * remove, public GET with Range. Errors: HTTP 400 (or 500) with the real status in `statusCode`.
  */
 import { requestClaims } from './claims.ts';

@@ -1,5 +1,5 @@
 /**
- * Near-zero JavaScript before interaction (ARCHITECTURE "Pages and islands"): until the visitor
+ * Near-zero JavaScript before interaction (README "How JavaScript reaches a page"): until the visitor
  * interacts or scrolls, every public page loads only tiny enhancers: no React, no island code,
  * at most 15 KB gzip of JavaScript in all. Islands hydrate on first use or when they come into
  * view. (Exact figures are the benchmark's job: `npm run bench`.)

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * A fake GoHighLevel calendars API for the end-to-end tests of the calendar debugger
- * (contract G): the stand-in's ghl-* functions call it instead of the real service.
+ * (docs/admin.md): the stand-in's ghl-* functions call it instead of the real service.
  *
  *   FAKE_GHL_PORT=54330 FAKE_GHL_TOKEN=fake-ghl-token node tests/support/fake-ghl.mjs
  *

@@ -3,7 +3,7 @@ import { bookingSignal, bookingSignalFrom, bookingWidgetUrl, trustedOrigins } fr
 
 const origins = trustedOrigins('https://api.leadconnectorhq.com', 'https://link.msgsndr.com/js/form_embed.js');
 
-describe('booking messages (SPEC §4, backend-contract G.2)', () => {
+describe('booking messages from the scheduling host (docs/product.md §4)', () => {
   it('accepts booking_success, form_submit and any string containing "booking"', () => {
     expect(bookingSignal('booking_success')).toEqual({ kind: 'booking_success', detail: null });
     expect(bookingSignal('form_submit')?.kind).toBe('form_submit');

@@ -18,7 +18,7 @@ const recommendations = JSON.parse(readFileSync(new URL('../../src/content/scree
   products: { name: string }[];
 }[];
 
-describe('recommendationKey (SPEC §5)', () => {
+describe('recommendationKey (docs/product.md §5)', () => {
   it('defaults missing answers to goal strength and experience beginner', () => {
     expect(answerKey({})).toBe('strength-beginner');
     expect(recommendationKey({})).toBe('strength-beginner');

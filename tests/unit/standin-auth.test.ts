@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** Unmodified supabase-js against the local stand-in: the auth and REST contract (A, B). */
+/** Unmodified supabase-js against the local stand-in: the auth and REST calls the site makes. */
 import { AuthApiError, AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

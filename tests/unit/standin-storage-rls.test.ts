@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** Row level security through real Postgres (PGlite), and the storage contract (C, D) with supabase-js and tus. */
+/** Row level security through real Postgres (PGlite), and the storage calls, with supabase-js and tus. */
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole } from '../../supabase/local/db.ts';

@@ -1,5 +1,5 @@
 /**
- * The asset manager's rules (spec §3, §5): categories and subcategories, the naming convention
+ * The asset manager's rules (docs/product.md §3, §5): categories and subcategories, the naming convention
  * `category-subcategory-person-descriptor-number.ext`, tag and number parsing, search, and the
  * labels of the cloud-storage list. Framework-free; the admin island calls these.
  */
@@ -38,7 +38,7 @@ export function slugPart(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Integer of at least 1; 1 when the text is not a number (spec §5). */
+/** Integer of at least 1; 1 when the text is not a number (docs/product.md §5). */
 export function parseAssetNumber(text: string | number): number {
   const parsed = typeof text === 'number' ? Math.trunc(text) : Number.parseInt(String(text).trim(), 10);
   return Number.isFinite(parsed) && parsed >= 1 ? parsed : 1;

@@ -1,5 +1,5 @@
 /**
- * The calendar debugger's rules (spec §3, §4, §7): its three steps, the request body of each, and
+ * The calendar debugger's rules (docs/product.md §3, §4, §7): its three steps, the request body of each, and
  * how a response or an error is read (summary, hints). The island runs the steps.
  */
 import { dayBounds } from './day-bounds';

@@ -1,6 +1,6 @@
 /**
  * Start and end of a calendar day in an IANA time zone, as epoch milliseconds: what the free-slots
- * call sends (contract G). DST days are 23 or 25 hours long; the end is the next day's start − 1 ms.
+ * call sends. DST days are 23 or 25 hours long; the end is the next day's start − 1 ms.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,5 +1,5 @@
 /**
- * Uploads to the storage bucket (spec §7 "Storage", contract C.4 and C.7): files under 50 MB in
+ * Uploads to the storage bucket (docs/product.md §7, Storage): files under 50 MB in
  * one request through supabase-js (cache control 3600, no overwrite); larger files through
  * tus-js-client in 6 MiB chunks, resumable after a dropped connection or a reload. tus-js-client
  * is loaded only when such an upload starts.
@@ -30,7 +30,7 @@ export interface UploadCallbacks {
   onResumableUnavailable?: () => void;
 }
 
-/** Logs progress at every 10 % step (spec §9), once each. */
+/** Logs progress at every 10 % step (docs/product.md §9), once each. */
 export function progressLogger(name: string, log: (line: string) => void = console.info): (percent: number) => void {
   let logged = -1;
   return (percent) => {

@@ -5,7 +5,7 @@
  * Pure rules; src/enhancers/attribution.ts applies them to the live page.
  */
 
-/** The sessionStorage key of the record (SPEC §9). */
+/** The sessionStorage key of the record (docs/product.md §9). */
 export const TRACKING_STORAGE_KEY = 'conversion_tracking_data';
 
 /**

@@ -20,7 +20,7 @@ export interface ConversionSpec {
   clearAttributionAfter: boolean;
 }
 
-/** SPEC §7 "Tracking": one entry per thank-you page. */
+/** docs/product.md §7: one entry per thank-you page. */
 export const CONVERSIONS: Record<ConversionKind, ConversionSpec> = {
   lead: { pixelEvent: 'Lead', eventName: 'Lead', conversionType: 'lead_form', transport: 'api', clearAttributionAfter: false },
   call: {
@@ -82,7 +82,7 @@ export interface PayloadInput {
   fbp: string | null;
 }
 
-/** The conversion event the server forwards to the Conversions API (SPEC §3). */
+/** The conversion event the server forwards to the Conversions API (docs/product.md §3). */
 export function buildConversionPayload(input: PayloadInput): ConversionPayload {
   const spec = CONVERSIONS[input.kind];
   const record = input.attribution;

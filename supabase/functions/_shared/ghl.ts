@@ -1,5 +1,5 @@
 /**
- * GoHighLevel calendar functions (contract G): ghl-list-calendars, ghl-calendar-details and
+ * GoHighLevel calendar functions: ghl-list-calendars, ghl-calendar-details and
  * ghl-calendar-availability. Admin only; the token comes from the server environment and never
  * appears in a response or a log line.
  */

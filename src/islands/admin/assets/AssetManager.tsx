@@ -1,6 +1,6 @@
 /**
  * Site Assets: summary tiles (total and the first three categories) and four tabs. The sample
- * catalogue is built in (spec §3): it "loads" after 100 ms, like the list it stands in for.
+ * catalogue is built in (docs/product.md §3): it "loads" after 100 ms, like the list it stands in for.
  */
 import { useEffect, useState } from 'react';
 import { categoryStats } from '~/lib/admin/assets';
