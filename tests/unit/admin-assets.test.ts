@@ -19,7 +19,7 @@ import {
 const parts = { category: 'hero', subcategory: 'main', person: 'Kayla', descriptor: 'Stage Shot', number: '2' };
 
 describe('categories', () => {
-  it('are the seven of the spec, with their labels and subcategories', () => {
+  it('are the seven of the product, with their labels and subcategories', () => {
     expect(ASSET_CATEGORIES.map((c) => `${c.value}: ${c.label}`)).toEqual([
       'hero: Hero/Banner Images',
       'portrait: Personal Photos/Headshots',

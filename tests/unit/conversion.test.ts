@@ -43,7 +43,7 @@ describe('buildConversionPayload', () => {
     });
   });
 
-  it('names each page’s events as the spec says', () => {
+  it('names each page’s events as the product does', () => {
     const base = { eventId: 'x.12345678', now: 0, pageUrl: 'https://x.test/', userAgent: 'UA', attribution: null, fbc: null, fbp: null };
     expect(buildConversionPayload({ ...base, kind: 'lead' }).event_name).toBe('Lead');
     const resource = buildConversionPayload({ ...base, kind: 'resource' });

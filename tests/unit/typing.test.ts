@@ -4,7 +4,7 @@ import { TYPING_TIMINGS, initialTypingState, typingSequence, typingStep } from '
 const words = ['Business Women', 'Moms', 'Military Members'];
 
 describe('typing sequence (type 80 ms, delete 40 ms, pause 2500 ms)', () => {
-  it('uses the spec timings', () => {
+  it('uses the product’s timings (80, 40, 2500 ms)', () => {
     expect(TYPING_TIMINGS).toEqual({ typeMs: 80, deleteMs: 40, pauseMs: 2500 });
   });
 
