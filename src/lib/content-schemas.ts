@@ -432,6 +432,9 @@ export const notFoundPageSchema = z.object({
   link: text,
 });
 
+/** A replaceable file of the site (src/lib/admin/site-media.ts) as the admin names it. */
+const mediaSlotCopy = z.object({ label: text, description: text });
+
 const withTokens = (...tokens: string[]) => tokens.reduce((schema, token) => schema.includes(`{${token}}`, { message: `must contain {${token}}` }), text);
 
 export const adminPageSchema = z.object({
@@ -450,6 +453,50 @@ export const adminPageSchema = z.object({
     tabsLabel: text,
     tabs: z.object({ browse: text, upload: text, analytics: text, settings: text }),
     summary: z.object({ total: text }),
+    media: z.object({
+      heading: text,
+      lead: withTokens('bucket'),
+      cacheNote: withTokens('minutes', 'total'),
+      loading: text,
+      loadFailed: text,
+      slots: z.object({ heroVideoDesktop: mediaSlotCopy, heroVideoMobile: mediaSlotCopy, communityVideo: mediaSlotCopy, logo: mediaSlotCopy }),
+      current: text,
+      missing: withTokens('fallback'),
+      fallbacks: z.object({ video: text, image: text }),
+      details: withTokens('type', 'size', 'date'),
+      currentCache: withTokens('minutes'),
+      currentNoCache: text,
+      previewFailed: text,
+      choose: z.object({ video: text, image: text }),
+      hint: z.object({ video: withTokens('limit'), image: withTokens('limit') }),
+      newFile: text,
+      newDetails: withTokens('name', 'size'),
+      checking: text,
+      replace: withTokens('label'),
+      discard: text,
+      uploading: text,
+      progressLabel: withTokens('label'),
+      resumed: text,
+      cancel: text,
+      keptNote: text,
+      invalid: text,
+      problems: z.object({
+        empty: withTokens('name'),
+        videoType: withTokens('name'),
+        imageType: withTokens('name'),
+        size: withTokens('name', 'size', 'limit'),
+        videoUnplayable: withTokens('name'),
+        imageUnplayable: withTokens('name'),
+      }),
+      replaced: withTokens('label'),
+      replacedText: withTokens('name', 'minutes'),
+      failed: text,
+      failedText: text,
+      cancelled: text,
+      cancelledText: text,
+      resumableUnavailable: text,
+      resumableUnavailableText: text,
+    }),
     browse: z.object({
       heading: text,
       searchLabel: text,
@@ -475,8 +522,17 @@ export const adminPageSchema = z.object({
     cloud: z.object({
       heading: text,
       lead: withTokens('bucket'),
+      pathLabel: text,
+      up: text,
+      folder: text,
+      showing: withTokens('path', 'from', 'to'),
+      showingEmpty: withTokens('path'),
+      pagesLabel: text,
+      previous: text,
+      next: text,
       loading: text,
       empty: text,
+      emptyFolder: text,
       loadFailed: text,
       refresh: text,
       unknownSize: text,
@@ -492,6 +548,7 @@ export const adminPageSchema = z.object({
       deleteFailedText: text,
       deleteError: text,
       deleteErrorText: text,
+      types: z.object({ video: text, image: text, file: text }),
     }),
     upload: z.object({
       heading: text,

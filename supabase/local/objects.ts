@@ -1,8 +1,8 @@
 /** Buckets, object rows and the bytes on disk, shared by the storage routes and tus. */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db, Tx } from './db.ts';
 
@@ -88,6 +88,20 @@ export function metadataFor(size: number, md5: string, mimetype: string, cacheCo
   };
 }
 
+/** A stored file opened for reading: the bytes it had when opened, whatever replaces it later. */
+export interface OpenedFile {
+  size: number;
+  /** Bytes `start` to `end` (inclusive) as a web stream; closes the file when done. */
+  stream(start: number, end: number): ReadableStream<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * The bytes of stored objects, one file per object. A replacement never changes a file in place:
+ * the new bytes are written beside it and renamed over it in one step, so a reader gets the old
+ * file or the new one, whole (like storage-api, which writes each upload as a new version and
+ * switches the object to it only once the upload is complete).
+ */
 export class FileArea {
   constructor(readonly root: string) {}
 
@@ -95,13 +109,25 @@ export class FileArea {
     return join(this.root, bucket, ...name.split('/'));
   }
 
+  /** A temporary name beside `target`: same directory, so the final rename is atomic. */
+  private staging(target: string): string {
+    return join(dirname(target), `.${basename(target)}.${randomUUID()}.part`);
+  }
+
   async write(bucket: string, name: string, bytes: Uint8Array): Promise<void> {
     const target = this.path(bucket, name);
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, bytes);
+    const staged = this.staging(target);
+    try {
+      await writeFile(staged, bytes);
+      await rename(staged, target);
+    } catch (error) {
+      await rm(staged, { force: true });
+      throw error;
+    }
   }
 
-  /** Moves a finished upload's file into place (copies when it lives on another file system). */
+  /** Moves a finished upload's file into place (through a copy beside it when it lives on another file system). */
   async moveIn(bucket: string, name: string, source: string): Promise<void> {
     const target = this.path(bucket, name);
     await mkdir(dirname(target), { recursive: true });
@@ -109,7 +135,14 @@ export class FileArea {
       await rename(source, target);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await copyFile(source, target);
+      const staged = this.staging(target);
+      try {
+        await copyFile(source, staged);
+        await rename(staged, target);
+      } catch (copyError) {
+        await rm(staged, { force: true });
+        throw copyError;
+      }
       await rm(source, { force: true });
     }
   }
@@ -118,18 +151,20 @@ export class FileArea {
     return readFile(this.path(bucket, name));
   }
 
-  /** The stored file's size, or null when it is missing. */
-  async size(bucket: string, name: string): Promise<number | null> {
+  /** Opens the stored file (null when it is missing); size and bytes come from that one file. */
+  async open(bucket: string, name: string): Promise<OpenedFile | null> {
+    let handle: Awaited<ReturnType<typeof open>>;
     try {
-      return (await stat(this.path(bucket, name))).size;
+      handle = await open(this.path(bucket, name), 'r');
     } catch {
       return null;
     }
-  }
-
-  /** Bytes `start` to `end` (inclusive) as a web stream. */
-  stream(bucket: string, name: string, start: number, end: number): ReadableStream<Uint8Array> {
-    return Readable.toWeb(createReadStream(this.path(bucket, name), { start, end })) as ReadableStream<Uint8Array>;
+    const { size } = await handle.stat();
+    return {
+      size,
+      stream: (start, end) => Readable.toWeb(handle.createReadStream({ start, end, autoClose: true })) as ReadableStream<Uint8Array>,
+      close: () => handle.close(),
+    };
   }
 
   remove(bucket: string, name: string): Promise<void> {

@@ -223,8 +223,10 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
   const { rows } = await ctx.db.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
   const row = rows[0];
   if (!row) throw failures.noObject();
-  const size = await ctx.files.size(bucketId, name);
-  if (size === null) throw failures.noObject();
+  // Opened once: a replacement renamed over the file meanwhile does not mix into this answer.
+  const file = await ctx.files.open(bucketId, name);
+  if (!file) throw failures.noObject();
+  const { size } = file;
   const meta = (row.metadata ?? {}) as { mimetype?: string; cacheControl?: string; eTag?: string };
   const headers: Record<string, string> = {
     'content-type': meta.mimetype ?? 'application/octet-stream',
@@ -239,10 +241,23 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
     const filename = download || name.split('/').pop() || name;
     headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
   }
+  // A browser revalidating its copy: 304 while the object is the one it has (storage-api passes
+  // If-None-Match to its backend, which answers the same).
+  const known = request.headers.get('if-none-match');
+  if (known && meta.eTag && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === meta.eTag)) {
+    await file.close();
+    return new Response(null, { status: 304, headers: { etag: meta.eTag, 'cache-control': headers['cache-control']!, 'last-modified': headers['last-modified']! } });
+  }
   const range = request.headers.get('range');
   const head = request.method === 'HEAD';
   // Streamed from disk: objects can be far larger than the memory the stand-in should use.
-  const body = (start: number, end: number) => (head || end < start ? null : ctx.files.stream(bucketId, name, start, end));
+  const answer = async (status: number, extra: Record<string, string>, start = 0, end = -1) => {
+    if (head || end < start) {
+      await file.close();
+      return new Response(null, { status, headers: { ...headers, ...extra } });
+    }
+    return new Response(file.stream(start, end), { status, headers: { ...headers, ...extra } });
+  };
   if (range) {
     const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
     let start = match?.[1] ? Number(match[1]) : NaN;
@@ -251,16 +266,11 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
       start = Math.max(size - Number(match[2]), 0);
       end = size - 1;
     }
-    if (!match || Number.isNaN(start) || start >= size || start > end) {
-      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
-    }
+    if (!match || Number.isNaN(start) || start >= size || start > end) return answer(416, { 'content-range': `bytes */${size}` });
     end = Math.min(end, size - 1);
-    return new Response(body(start, end), {
-      status: 206,
-      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
-    });
+    return answer(206, { 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) }, start, end);
   }
-  return new Response(body(0, size - 1), { status: 200, headers: { ...headers, 'content-length': String(size) } });
+  return answer(200, { 'content-length': String(size) }, 0, size - 1);
 }
 
 /** Handles `/storage/v1/<path>` except the tus routes. */

@@ -1,6 +1,6 @@
 /**
- * Uploads as the seeded admin against the stand-in: a small image through the standard upload
- * (listed, served, deleted), a member's token refused by row level security, and tus with the
+ * Uploads as the seeded admin against the stand-in, into the bucket's uploads/ folder: a small
+ * image through the standard upload (listed, served, deleted), a member's token refused by row level security, and tus with the
  * connection dropped mid-upload and the page reloaded (it resumes, finishes, and the stored bytes
  * equal the source): on a small file with the test sizes, and once on a 60 MB file with the
  * product's.
@@ -74,11 +74,13 @@ test.describe(() => {
     await page.getByRole('tab', { name: 'Browse Assets' }).click();
     const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
     await expect(row).toBeVisible();
-    await expect(row).toContainText('file');
+    // The list opened the folder the upload went to.
+    await expect(page.getByTestId('cloud-location')).toHaveText(/^videos\/uploads\/: items/);
+    await expect(row).toContainText('Image');
     await expect(row).toContainText('0.1 KB');
     const view = row.getByRole('link', { name: `View ${name}` });
     const href = await view.getAttribute('href');
-    expect(href).toBe(`${SUPABASE_URL}/storage/v1/object/public/videos/${name}`);
+    expect(href).toBe(`${SUPABASE_URL}/storage/v1/object/public/videos/uploads/${name}`);
     const served = await page.request.get(href!);
     expect(served.status()).toBe(200);
     expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
@@ -94,7 +96,7 @@ test.describe(() => {
 
     await page.getByRole('tab', { name: 'Browse Assets' }).click();
     await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await expect(toast(page, 'File Deleted')).toContainText(`Successfully deleted ${name}`);
+    await expect(toast(page, 'File Deleted')).toContainText(`Successfully deleted uploads/${name}`);
     await expect(row).toHaveCount(0);
     expect((await page.request.get(href!)).status()).toBe(400);
   });
@@ -205,9 +207,9 @@ async function resumableJourney(page: Page, testInfo: TestInfo, { bytes, uplink,
 
   await page.getByRole('tab', { name: 'Browse Assets' }).click();
   const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
-  await expect(row).toContainText('video');
+  await expect(row).toContainText('Video');
   await expect(row).toContainText(label);
-  const stored = await page.request.get(`${SUPABASE_URL}/storage/v1/object/public/videos/${name}`);
+  const stored = await page.request.get(`${SUPABASE_URL}/storage/v1/object/public/videos/uploads/${name}`);
   expect(stored.status()).toBe(200);
   expect(
     createHash('sha256')

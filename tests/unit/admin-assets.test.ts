@@ -5,7 +5,6 @@ import {
   categoryLabel,
   categoryStats,
   fileExtension,
-  fileTypeLabel,
   filterAssets,
   formatFileSize,
   importStatement,
@@ -13,7 +12,7 @@ import {
   parseAssetNumber,
   parseTags,
   subcategoriesOf,
-  useResumable,
+  needsResumable,
 } from '~/lib/admin/assets';
 
 const parts = { category: 'hero', subcategory: 'main', person: 'Kayla', descriptor: 'Stage Shot', number: '2' };
@@ -101,14 +100,6 @@ describe('search and stats', () => {
 });
 
 describe('labels of stored files', () => {
-  it('calls mp4, mov and avi a video, anything else a file', () => {
-    expect(fileTypeLabel('a.mp4')).toBe('video');
-    expect(fileTypeLabel('B.MOV')).toBe('video');
-    expect(fileTypeLabel('c.avi')).toBe('video');
-    expect(fileTypeLabel('d.webm')).toBe('file');
-    expect(fileTypeLabel('logo.png')).toBe('file');
-    expect(fileTypeLabel('mp4')).toBe('file');
-  });
   it('shows MB with one decimal over 1 MB, else KB', () => {
     expect(formatFileSize(1024 * 1024 + 1)).toBe('1.0 MB');
     expect(formatFileSize(1024 * 1024)).toBe('1024.0 KB');
@@ -119,7 +110,7 @@ describe('labels of stored files', () => {
     expect(formatFileSize(null)).toBe('Unknown size');
   });
   it('uses the resumable upload from 50 MB', () => {
-    expect(useResumable(50 * 1024 * 1024)).toBe(true);
-    expect(useResumable(50 * 1024 * 1024 - 1)).toBe(false);
+    expect(needsResumable(50 * 1024 * 1024)).toBe(true);
+    expect(needsResumable(50 * 1024 * 1024 - 1)).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ it.each([
   ['a throw', async () => Promise.reject(new Error('boom')), 'Delete Error', 'An error occurred while deleting the file.'],
 ])('a delete answered with %s shows its notice', async (_what, remove, title, description) => {
   fake.client = fakeStorage({ remove });
-  await render(createElement(CloudFiles, { copy: copy.cloud, bucket: 'videos', version: 0 }));
+  await render(createElement(CloudFiles, { copy: copy.cloud, bucket: 'videos', request: { version: 0, folder: null } }));
   await click('Delete');
   expect(lastToast('error')).toEqual([title, { description }]);
   expect(toast.success).not.toHaveBeenCalled();
@@ -77,7 +77,7 @@ it('a delete that fails with StorageUnknownError (no status) is logged and shows
   const { error } = await offline.storage.from('videos').remove([FILE.name]);
   expect(error).toBeInstanceOf(StorageUnknownError);
   fake.client = offline;
-  await render(createElement(CloudFiles, { copy: copy.cloud, bucket: 'videos', version: 0 }));
+  await render(createElement(CloudFiles, { copy: copy.cloud, bucket: 'videos', request: { version: 0, folder: null } }));
   await click('Delete');
   await vi.waitFor(() => expect(lastToast('error')?.[0]).toBe('Delete Failed'));
   expect(logged).toHaveBeenCalledWith('Delete failed:', 'Failed to fetch');
@@ -86,18 +86,21 @@ it('a delete that fails with StorageUnknownError (no status) is logged and shows
 it('a listing that fails with StorageUnknownError is logged and lists no file', async () => {
   const failure = new StorageUnknownError('Failed to fetch', new TypeError('Failed to fetch'));
   fake.client = fakeStorage({ list: async () => ({ data: null, error: failure }) });
-  await render(createElement(CloudFiles, { copy: copy.cloud, bucket: 'videos', version: 0 }));
+  await render(createElement(CloudFiles, { copy: copy.cloud, bucket: 'videos', request: { version: 0, folder: null } }));
   expect(logged).toHaveBeenCalledWith('Listing the storage bucket failed:', 'Failed to fetch');
-  expect(host.querySelector('li')).toBeNull();
+  expect(host.querySelector('[role="alert"]')?.textContent).toBe('The file list could not be loaded.');
+  expect(host.querySelector('ul')).toBeNull();
 });
 
 it('Browse reads Loading assets... until the catalogue arrives, then the empty state', async () => {
   fake.client = fakeStorage({});
-  const props = { copy, bucket: 'videos', cloudVersion: 0 };
+  const media = { logo: 'brand/logo.png', heroVideoDesktop: 'hero/hero-desktop.mp4', heroVideoMobile: 'hero/hero-mobile.mp4', communityVideo: 'community/community.mp4' };
+  const props = { copy, bucket: 'videos', media, cloudRequest: { version: 0, folder: null }, onMediaReplaced: () => {} };
+  const catalogue = () => host.querySelector('[aria-labelledby="site-images-heading"]')!;
   await render(createElement(BrowseAssets, { ...props, assets: null }));
-  expect(host.querySelector('section [role="status"]')?.textContent).toBe('Loading assets...');
+  expect(catalogue().querySelector('[role="status"]')?.textContent).toBe('Loading assets...');
   await render(createElement(BrowseAssets, { ...props, assets: [] }));
-  const empty = host.querySelector('.border-dashed')?.textContent;
+  const empty = catalogue().querySelector('.border-dashed')?.textContent;
   expect(empty).toBe('No assets foundUpload your first asset to get started');
 });
 

@@ -58,8 +58,16 @@ describe('nav', () => {
 
 describe('asset manager', () => {
   it('shows the built-in catalogue after a 100 ms delay', async () => {
-    fake.client = { storage: { from: () => ({ list: async () => ({ data: [], error: null }) }) } };
-    await render(createElement(AssetManager, { copy: adminPage.assets, assets: catalogue as AdminAsset[], bucket: 'videos' }));
+    fake.client = {
+      storage: { from: () => ({ list: async () => ({ data: [], error: null }), getPublicUrl: () => ({ data: { publicUrl: 'http://storage.test/file' } }) }) },
+    };
+    const media = {
+      logo: 'brand/logo.png',
+      heroVideoDesktop: 'hero/hero-desktop.mp4',
+      heroVideoMobile: 'hero/hero-mobile.mp4',
+      communityVideo: 'community/community.mp4',
+    };
+    await render(createElement(AssetManager, { copy: adminPage.assets, assets: catalogue as AdminAsset[], bucket: 'videos', media }));
     const total = () => host.querySelector('ul[aria-busy] li p')?.textContent;
     await advance(99);
     expect(total()).toBe('–');
@@ -67,11 +75,17 @@ describe('asset manager', () => {
     expect(total()).toBe('46');
   });
 
-  it('lists the storage bucket with limit 100, offset 0, sorted by name', async () => {
-    const list = vi.fn(async () => ({ data: [], error: null }));
-    fake.client = { storage: { from: () => ({ list }) } };
-    await render(createElement(CloudFiles, { copy: adminPage.assets.cloud, bucket: 'videos', version: 0 }));
-    expect(list).toHaveBeenCalledWith('', { limit: 100, offset: 0, sortBy: { column: 'name', order: 'asc' } });
+  it('lists the top level of the bucket by name, 100 entries a page (one more asked, to know a next page exists)', async () => {
+    const entries = Array.from({ length: 101 }, (_, i) => ({ name: `clip-${String(i).padStart(3, '0')}.webm`, id: String(i), metadata: { size: 1 } }));
+    const list = vi.fn(async (_folder: string, options: { offset: number }) => ({ data: entries.slice(options.offset), error: null }));
+    fake.client = { storage: { from: () => ({ list, getPublicUrl: () => ({ data: { publicUrl: 'http://storage.test/file' } }) }) } };
+    await render(createElement(CloudFiles, { copy: adminPage.assets.cloud, bucket: 'videos', request: { version: 0, folder: null } }));
+    expect(list).toHaveBeenCalledWith('', { limit: 101, offset: 0, sortBy: { column: 'name', order: 'asc' } });
+    expect(host.querySelectorAll('ul li')).toHaveLength(100);
+    await act(async () => button('Next page').click());
+    expect(list).toHaveBeenLastCalledWith('', { limit: 101, offset: 100, sortBy: { column: 'name', order: 'asc' } });
+    expect(host.querySelectorAll('ul li')).toHaveLength(1);
+    expect(document.activeElement?.textContent).toBe('videos/: items 101 to 101');
   });
 });
 

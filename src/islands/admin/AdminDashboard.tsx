@@ -1,6 +1,7 @@
 /** The dashboard an admin sees: title, the two top tabs (Site Assets, Calendar & CRM) and the toasts. */
 import { useState } from 'react';
 import SiteToaster from '~/islands/toasts/SiteToaster';
+import type { SiteMediaId } from '~/lib/admin/site-media';
 import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
 import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
@@ -9,6 +10,8 @@ import Tabs from './Tabs';
 export interface DashboardData {
   assets: AdminAsset[];
   bucket: string;
+  /** Paths of the site's logo and videos in the bucket (settings.json → storage). */
+  media: Record<SiteMediaId, string>;
   defaultCalendarId: string;
 }
 
@@ -26,7 +29,7 @@ export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: 
           selected={tab}
           onSelect={setTab}
           items={[
-            { id: 'assets', label: copy.tabs.assets, panel: <AssetManager copy={copy.assets} assets={data.assets} bucket={data.bucket} /> },
+            { id: 'assets', label: copy.tabs.assets, panel: <AssetManager copy={copy.assets} assets={data.assets} bucket={data.bucket} media={data.media} /> },
             { id: 'crm', label: copy.tabs.crm, panel: <CalendarDebugger copy={copy.debugger} defaultCalendarId={data.defaultCalendarId} /> },
           ]}
         />

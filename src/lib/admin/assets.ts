@@ -1,7 +1,7 @@
 /**
  * The asset manager's rules (docs/product.md §3, §5): categories and subcategories, the naming convention
- * `category-subcategory-person-descriptor-number.ext`, tag and number parsing, search, and the
- * labels of the cloud-storage list. Framework-free; the admin island calls these.
+ * `category-subcategory-person-descriptor-number.ext`, tag and number parsing, search, and file
+ * sizes for people. Framework-free; the admin island calls these.
  */
 import type { AdminAsset } from '~/lib/content-schemas';
 import { UPLOAD_SIZES } from './upload-sizes';
@@ -114,14 +114,6 @@ export function importStatement(asset: Pick<AdminAsset, 'filename' | 'path'>): s
   return `import ${name} from '${asset.path}';`;
 }
 
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'avi']);
-
-/** 'video' for mp4, mov and avi; 'file' for everything else. */
-export function fileTypeLabel(name: string): 'video' | 'file' {
-  const match = /\.([A-Za-z0-9]+)$/.exec(name);
-  return match && VIDEO_EXTENSIONS.has(match[1]!.toLowerCase()) ? 'video' : 'file';
-}
-
 const MB = 1024 * 1024;
 
 /** MB with one decimal above 1 MB, else KB (one decimal); 'Unknown size' when missing. */
@@ -132,4 +124,4 @@ export function formatFileSize(bytes: number | null | undefined, unknown = 'Unkn
 }
 
 /** Files of 50 MB or more go through the resumable (tus) upload. */
-export const useResumable = (size: number, threshold = UPLOAD_SIZES.resumableFrom) => size >= threshold;
+export const needsResumable = (size: number, threshold = UPLOAD_SIZES.resumableFrom) => size >= threshold;

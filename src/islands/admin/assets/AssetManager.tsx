@@ -4,11 +4,14 @@
  */
 import { useEffect, useState } from 'react';
 import { categoryStats } from '~/lib/admin/assets';
+import type { SiteMediaId } from '~/lib/admin/site-media';
+import { splitPath } from '~/lib/admin/storage-paths';
 import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
 import Tabs from '../Tabs';
 import Analytics from './Analytics';
 import AssetSettings from './AssetSettings';
 import BrowseAssets from './BrowseAssets';
+import type { CloudRequest } from './CloudFiles';
 import UploadForm from './UploadForm';
 
 export type AssetsCopy = AdminCopy['assets'];
@@ -16,11 +19,20 @@ type TabId = 'browse' | 'upload' | 'analytics' | 'settings';
 
 export const CATALOGUE_DELAY_MS = 100;
 
-export default function AssetManager({ copy, assets, bucket }: { copy: AssetsCopy; assets: AdminAsset[]; bucket: string }) {
+interface Props {
+  copy: AssetsCopy;
+  assets: AdminAsset[];
+  bucket: string;
+  /** The paths of the site's own media in the bucket (settings.json → storage). */
+  media: Record<SiteMediaId, string>;
+}
+
+export default function AssetManager({ copy, assets, bucket, media }: Props) {
   const [tab, setTab] = useState<TabId>('browse');
   const [loaded, setLoaded] = useState<AdminAsset[] | null>(null);
-  // Bumped after an upload so the cloud list reloads.
-  const [cloudVersion, setCloudVersion] = useState(0);
+  // Changed after an upload or a replacement so the cloud list reloads (in the upload's folder).
+  const [cloudRequest, setCloudRequest] = useState<CloudRequest>({ version: 0, folder: null });
+  const reloadCloud = (folder: string | null) => setCloudRequest((current) => ({ version: current.version + 1, folder }));
 
   useEffect(() => {
     const timer = window.setTimeout(() => setLoaded(assets), CATALOGUE_DELAY_MS);
@@ -54,8 +66,12 @@ export default function AssetManager({ copy, assets, bucket }: { copy: AssetsCop
           selected={tab}
           onSelect={setTab}
           items={[
-            { id: 'browse', label: copy.tabs.browse, panel: <BrowseAssets copy={copy} assets={loaded} bucket={bucket} cloudVersion={cloudVersion} /> },
-            { id: 'upload', label: copy.tabs.upload, panel: <UploadForm copy={copy} bucket={bucket} onUploaded={() => setCloudVersion((v) => v + 1)} /> },
+            {
+              id: 'browse',
+              label: copy.tabs.browse,
+              panel: <BrowseAssets copy={copy} assets={loaded} bucket={bucket} media={media} cloudRequest={cloudRequest} onMediaReplaced={() => reloadCloud(null)} />,
+            },
+            { id: 'upload', label: copy.tabs.upload, panel: <UploadForm copy={copy} bucket={bucket} onUploaded={(path) => reloadCloud(splitPath(path).folder)} /> },
             { id: 'analytics', label: copy.tabs.analytics, panel: <Analytics copy={copy.analytics} assets={loaded} loading={copy.browse.loading} /> },
             { id: 'settings', label: copy.tabs.settings, panel: <AssetSettings copy={copy.settings} bucket={bucket} /> },
           ]}

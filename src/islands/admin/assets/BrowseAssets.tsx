@@ -1,21 +1,25 @@
-/** Browse Assets: the sample catalogue with search, category filter and per-asset actions, then the cloud files. */
+/** Browse Assets: the site's media (replaceable), the files in cloud storage, then the sample catalogue with search, category filter and per-asset actions. */
 import { useId, useState } from 'react';
 import { showToast } from '~/islands/toasts/show-toast';
 import { ASSET_CATEGORIES, categoryLabel, filterAssets, importStatement } from '~/lib/admin/assets';
+import type { SiteMediaId } from '~/lib/admin/site-media';
 import { fill, formatDate } from '~/lib/admin/text';
 import type { AdminAsset } from '~/lib/content-schemas';
 import type { AssetsCopy } from './AssetManager';
-import CloudFiles from './CloudFiles';
+import CloudFiles, { type CloudRequest } from './CloudFiles';
+import SiteMedia from './SiteMedia';
 import { fieldClass, labelClass } from './styles';
 
 interface Props {
   copy: AssetsCopy;
   assets: AdminAsset[] | null;
   bucket: string;
-  cloudVersion: number;
+  media: Record<SiteMediaId, string>;
+  cloudRequest: CloudRequest;
+  onMediaReplaced: () => void;
 }
 
-export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Props) {
+export default function BrowseAssets({ copy, assets, bucket, media, cloudRequest, onMediaReplaced }: Props) {
   const text = copy.browse;
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
@@ -34,6 +38,8 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
 
   return (
     <div className="space-y-10">
+      <SiteMedia copy={copy.media} bucket={bucket} media={media} onReplaced={onMediaReplaced} />
+      <CloudFiles copy={copy.cloud} bucket={bucket} request={cloudRequest} />
       <section aria-labelledby="site-images-heading">
         <h3 id="site-images-heading" className="text-xl font-bold">
           {text.heading}
@@ -132,8 +138,6 @@ export default function BrowseAssets({ copy, assets, bucket, cloudVersion }: Pro
           </ul>
         )}
       </section>
-
-      <CloudFiles copy={copy.cloud} bucket={bucket} version={cloudVersion} />
     </div>
   );
 }

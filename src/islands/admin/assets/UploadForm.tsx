@@ -1,14 +1,17 @@
 /**
  * Upload New: the fields of the naming convention, a live file-name preview, and the upload
- * (standard under 50 MB, resumable from 50 MB) with a progress bar. Success resets the form.
+ * (standard under 50 MB, resumable from 50 MB) into the bucket's uploads/ folder, with a progress
+ * bar. Success resets the form.
  */
 import { type SyntheticEvent, useId, useRef, useState } from 'react';
 import { showToast } from '~/islands/toasts/show-toast';
 import { ASSET_CATEGORIES, buildFilename, parseTags, subcategoriesOf } from '~/lib/admin/assets';
 import { fill } from '~/lib/admin/text';
+import { uploadObjectPath } from '~/lib/admin/storage-paths';
 import { uploadAsset } from '~/lib/admin/upload';
 import { getSupabase } from '~/lib/supabase';
 import type { AssetsCopy } from './AssetManager';
+import ProgressBar from './ProgressBar';
 import { fieldClass, hintClass, labelClass } from './styles';
 
 interface Fields {
@@ -22,7 +25,7 @@ interface Fields {
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number; resumed: boolean };
 
-export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsCopy; bucket: string; onUploaded: () => void }) {
+export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsCopy; bucket: string; onUploaded: (path: string) => void }) {
   const text = copy.upload;
   const initial: Fields = { category: '', subcategory: '', person: copy.defaultPerson, descriptor: '', number: '1', tags: '' };
   const [fields, setFields] = useState<Fields>(initial);
@@ -51,20 +54,21 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
     const tags = parseTags(fields.tags);
     setPhase({ kind: 'uploading', percent: 0, resumed: false });
     try {
-      const result = await uploadAsset(getSupabase(), bucket, filename, file, {
+      const path = uploadObjectPath(filename);
+      const result = await uploadAsset(getSupabase(), bucket, path, file, {
         onProgress: (percent) => setPhase((current) => (current.kind === 'uploading' ? { ...current, percent } : current)),
         onResume: () => setPhase((current) => (current.kind === 'uploading' ? { ...current, resumed: true } : current)),
         onResumableUnavailable: () => showToast({ kind: 'error', title: text.resumableUnavailable, description: text.resumableUnavailableText }),
       });
       if (result.kind === 'done') {
         if (tags.length) console.info(`Uploaded ${filename} with tags: ${tags.join(', ')}`);
-        showToast({ kind: 'success', title: text.success, description: fill(text.successText, { name: filename }) });
+        showToast({ kind: 'success', title: text.success, description: fill(text.successText, { name: path }) });
         reset();
-        onUploaded();
+        onUploaded(path);
       } else if (result.kind === 'failed') {
         console.error('Upload failed:', result.message);
         showToast({ kind: 'error', title: text.failed, description: text.failedText });
-      } else {
+      } else if (result.kind === 'error') {
         console.error('Upload error:', result.message);
         showToast({ kind: 'error', title: text.error, description: text.errorText });
       }
@@ -195,20 +199,7 @@ export default function UploadForm({ copy, bucket, onUploaded }: { copy: AssetsC
 
       {phase.kind === 'uploading' && (
         <div className="mt-6">
-          <div className="flex justify-between text-sm font-semibold">
-            <span id={`${id}-progress-label`}>{text.progressLabel}</span>
-            <span>{Math.floor(phase.percent)}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={`${id}-progress-label`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.floor(phase.percent)}
-            className="mt-2 h-3 overflow-hidden rounded-full bg-sand"
-          >
-            <div className="h-full rounded-full bg-brand-strong transition-[width] motion-reduce:transition-none" style={{ width: `${phase.percent}%` }} />
-          </div>
+          <ProgressBar label={text.progressLabel} percent={phase.percent} />
           {phase.resumed && (
             <p className="mt-2 text-sm text-ink-soft" role="status">
               {text.resumed}
