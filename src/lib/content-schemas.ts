@@ -332,6 +332,12 @@ export const getResourceDialogCopySchema = z.object({
   loading: text,
   close: text,
   formTitle: text.includes('{title}', { message: 'must contain {title}' }),
+  /** When the form cannot load: the form's own page in a new tab, Try again, or e-mail. */
+  fallbackTitle: text,
+  fallbackText: text,
+  openForm: text,
+  retry: text,
+  fallbackEmail: text,
 });
 export type GetResourceDialogCopy = z.infer<typeof getResourceDialogCopySchema>;
 
@@ -359,6 +365,15 @@ export const guidesPageSchema = z.object({
     dialog: getResourceDialogCopySchema,
   }),
   coaching: z.object({ heading: text, lead: text, cta: text }),
+  /** The local test form `npm run dev` shows in place of the lead platform's (src/integrations/local-lead-form/). */
+  localTestForm: z.object({
+    title: text,
+    label: text,
+    text: text.includes('{formId}', { message: 'must contain {formId}' }),
+    name: text,
+    email: text,
+    submit: text,
+  }),
 });
 
 export const thankYouPageSchema = z.object({
