@@ -585,7 +585,11 @@ export const adminPageSchema = z.object({
     successTitle: text,
     successText: withTokens('step'),
     errorTitle: text,
-    hints: z.object({ forbidden: text, empty: text, noSlots: text }),
+    /** A 503 naming the settings the server lacks, in plain words; {settings} lists them. */
+    notConfigured: text.includes('{settings}', { message: 'must contain {settings}' }),
+    /** The label shown while the functions answer from the local fake GoHighLevel. */
+    localFake: text,
+    hints: z.object({ forbidden: text, empty: text, noSlots: text, notConfigured: text }),
   }),
 });
 export type AdminCopy = z.infer<typeof adminPageSchema>;
