@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwind from '@astrojs/tailwind';
 import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
+import { localLeadForm } from './src/integrations/local-lead-form';
 import { onDemandIslands } from './src/integrations/on-demand-islands';
 
 /** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
@@ -41,6 +42,7 @@ export default defineConfig({
     }),
     headers(),
     devFunctions(),
+    localLeadForm(),
   ],
   server: { host: '127.0.0.1', port: 4321 },
   fonts: [

@@ -1,12 +1,50 @@
 #!/usr/bin/env node
-/** `npm run dev`: the local Supabase stand-in (unless PUBLIC_SUPABASE_URL is set) and `astro dev`. */
+/**
+ * `npm run dev`: the local Supabase stand-in (unless PUBLIC_SUPABASE_URL is set), a local fake
+ * GoHighLevel behind the stand-in's calendar functions (unless GHL_API_TOKEN is set, or with
+ * `--no-fake-ghl`), and `astro dev` with the other arguments (`npm run dev -- --port 4322`).
+ * GHL_API_BASE, GHL_API_TOKEN and GHL_LOCATION_ID are read from the environment or `.env`.
+ */
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
+import { FAKE_GHL_TOKEN, startFakeGhl } from '../tests/support/fake-ghl.mjs';
 import { ensureLocalSupabase } from './supabase-local.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const supabase = await ensureLocalSupabase();
-const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...process.argv.slice(2)], {
+const NO_FAKE = '--no-fake-ghl';
+const args = process.argv.slice(2);
+
+/** The GoHighLevel settings given to the stand-in: the environment's, else `.env`'s. */
+function ghlSettings(env) {
+  const file = `${root}.env`;
+  const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};
+  const settings = {};
+  for (const name of ['GHL_API_BASE', 'GHL_API_TOKEN', 'GHL_LOCATION_ID']) {
+    const value = env[name] || fromFile[name];
+    if (value) settings[name] = value;
+  }
+  return settings;
+}
+
+const ghl = ghlSettings(process.env);
+let fake = !ghl.GHL_API_TOKEN && !args.includes(NO_FAKE) ? await startFakeGhl() : null;
+const supabase = await ensureLocalSupabase({ ...process.env, ...ghl, ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN } : {}) });
+if (fake && !supabase.started) {
+  // The Supabase in use was not started here: it keeps the GoHighLevel it was given.
+  await fake.close();
+  fake = null;
+  console.log('ghl: the calendar functions of the Supabase in use keep their own GoHighLevel settings');
+} else if (fake) {
+  console.log(`ghl: no GHL_API_TOKEN set: the calendar functions call a local fake GoHighLevel on ${fake.url} (labelled in the admin's calendar debugger)`);
+} else if (supabase.started) {
+  console.log(
+    ghl.GHL_API_TOKEN ? 'ghl: the calendar functions call GoHighLevel with GHL_API_TOKEN' : 'ghl: no GoHighLevel: the calendar functions answer 503 naming GHL_API_TOKEN',
+  );
+}
+
+const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...args.filter((arg) => arg !== NO_FAKE)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
@@ -14,7 +52,8 @@ const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...process.argv.sl
 const stop = () => astro.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-astro.on('exit', (code, signal) => {
+astro.on('exit', async (code, signal) => {
   supabase.stop();
+  await fake?.close();
   process.exit(code ?? (signal ? 0 : 1));
 });

@@ -27,20 +27,20 @@ async function healthy(url) {
   }
 }
 
-/** @returns {Promise<{ stop: () => void }>} */
+/** `started`: this call started the stand-in (so it takes the environment given here). @returns {Promise<{ stop: () => void, started: boolean }>} */
 export async function ensureLocalSupabase(env = process.env) {
   const configured = configuredSupabaseUrl(env);
   // A build pointed at another local port (parallel checkouts, tests) gets its own stand-in there.
   const localPort = /^http:\/\/127\.0\.0\.1:(\d+)\/?$/.exec(configured)?.[1];
   if (configured && !localPort) {
     console.log(`supabase: using ${configured}`);
-    return { stop() {} };
+    return { stop() {}, started: false };
   }
   const port = localPort ?? env.STANDIN_PORT ?? String(LOCAL_SUPABASE_PORT);
   const url = `http://127.0.0.1:${port}`;
   if (await healthy(url)) {
     console.log(`supabase: using the local stand-in already running on ${url}`);
-    return { stop() {} };
+    return { stop() {}, started: false };
   }
   const child = spawn(process.execPath, [`${root}supabase/local/start.mjs`], {
     cwd: root,
@@ -58,5 +58,6 @@ export async function ensureLocalSupabase(env = process.env) {
     stop() {
       if (!exited) child.kill('SIGTERM');
     },
+    started: true,
   };
 }

@@ -2,17 +2,19 @@
  * `astro dev` serves the Cloudflare Pages Functions too (`functions/api/*.ts` at `/api/*`), so a
  * page that posts to its own endpoint works under `npm run dev` as it does in production. Only
  * the dev server: the build ships the functions to Cloudflare untouched, and `npm run preview`
- * runs them in Cloudflare's own runtime.
+ * runs them in Cloudflare's own runtime. It also follows `public/_redirects` as Pages does
+ * (src/integrations/pages-redirects.ts): `/admin/anything` answers the admin page, not a 404.
  *
  * The routes are the files (Pages' file routing without dynamic segments, which the project does
  * not use); a module's `onRequest<Method>` or `onRequest` answers, as on Pages. `env` is the
  * process environment (where `npm run preview` reads `.dev.vars`).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { type PagesRule, matchRedirect, parseRedirects } from './pages-redirects';
 
 type Handler = (context: { request: Request; env: Record<string, string | undefined>; params: Record<string, string> }) => Response | Promise<Response>;
 
@@ -50,13 +52,37 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
+/** The `_redirects` rules, read at each request so an edit applies at once (none without the file). */
+function redirectRules(file: string): PagesRule[] {
+  return existsSync(file) ? parseRedirects(readFileSync(file, 'utf8')) : [];
+}
+
+/**
+ * What Pages does with `_redirects` for a request URL: a rewrite gives the URL to serve instead
+ * (its query kept), a redirect the status and location to answer with; null: nothing matched.
+ */
+export function applyRedirects(rules: readonly PagesRule[], url: string): { rewrite: string } | { status: number; location: string } | null {
+  const parsed = new URL(url, 'http://localhost');
+  const match = matchRedirect(rules, parsed.pathname);
+  if (!match) return null;
+  if (match.status === 200) return { rewrite: `${match.to}${parsed.search}` };
+  return { status: match.status, location: match.to };
+}
+
 export function devFunctions(): AstroIntegration {
   const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
+  const redirectsFile = fileURLToPath(new URL('../../public/_redirects', import.meta.url));
   return {
     name: 'dev-functions',
     hooks: {
       'astro:server:setup': ({ server, logger }) => {
         server.middlewares.use((req, res, next) => {
+          const redirect = applyRedirects(redirectRules(redirectsFile), req.url ?? '/');
+          if (redirect && 'rewrite' in redirect) req.url = redirect.rewrite;
+          else if (redirect) {
+            res.writeHead(redirect.status, { location: redirect.location }).end();
+            return;
+          }
           const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
           const file = functionFile(functionsDir, pathname);
           if (!file) return next();

@@ -1,20 +1,21 @@
 /**
- * The booking (conversion) modal, on every public page. Hydrates on first use
- * (`client:on-demand="booking"`); the static opener (src/enhancers/booking-opener.ts) has already
- * shown the native <dialog> by then, so the visitor never waits for React to see it.
+ * The booking (conversion) modal's body, on every public page: the chosen goal and the scheduling
+ * widget. Its <dialog>, title and close button are static HTML (src/components/site/BookingDialog.astro):
+ * the opener (src/enhancers/booking-opener.ts) shows the dialog before this island hydrates
+ * (`client:on-demand="booking"`), and React never owns the dialog's `open` attribute.
  *
  * On the first opening it loads the coach's scheduling embed script and the booking widget
- * iframe; it then listens for the scheduling host's "booked" messages (origin checked), fires
- * `booking:complete` on window and goes to /thank-you/call. Offline, or when the widget cannot
- * load, it shows the coach's e-mail and a retry button instead of a blank box.
+ * iframe (src/islands/use-embed-load.ts); it then listens for the scheduling host's "booked"
+ * messages (origin checked), fires `booking:complete` on window and goes to /thank-you/call.
+ * Offline, or when the widget does not load in time (src/lib/embed-load.ts), it shows the coach's
+ * e-mail and a retry button instead of a blank box.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BOOKING_COMPLETE_EVENT, bookingSignalFrom } from '~/lib/booking';
 import type { BookingCopy } from '~/lib/content-schemas';
-import { loadScriptOnce } from '~/lib/embed-script';
 import { $booking } from '~/stores/booking';
-import ModalShell from './ModalShell';
+import { EMBED_FRAME_CLASS, useEmbedLoad } from './use-embed-load';
 
 interface Props {
   copy: BookingCopy;
@@ -27,65 +28,25 @@ interface Props {
   contactEmail: string;
   /** Where a completed booking goes. */
   thankYouPath: string;
-  /** Give up on the widget after this long (ms). */
-  timeoutMs?: number;
 }
 
-type WidgetStatus = 'idle' | 'loading' | 'ready' | 'failed';
-
-export default function BookingModal({ copy, widgetUrl, embedScript, origins, contactEmail, thankYouPath, timeoutMs = 15_000 }: Props) {
+export default function BookingModal({ copy, widgetUrl, embedScript, origins, contactEmail, thankYouPath }: Props) {
   const booking = useStore($booking);
   const [hydrated, setHydrated] = useState(false);
-  const [status, setStatus] = useState<WidgetStatus>('idle');
-  const [attempt, setAttempt] = useState(0);
-  const [scriptLoaded, setScriptLoaded] = useState(false);
-  const [frameLoaded, setFrameLoaded] = useState(false);
   const completed = useRef(false);
+  const body = useRef<HTMLDivElement>(null);
 
   // eslint-disable-next-line react-hooks/set-state-in-effect -- on purpose: the first render must match the server's HTML
   useEffect(() => setHydrated(true), []);
   const active = hydrated && booking.opens > 0;
-
-  // First opening (and each retry): the embed script and the iframe, in parallel.
-  useEffect(() => {
-    if (!active) return;
-    if (navigator.onLine === false) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- each opening or retry restarts the loads this effect starts
-      setStatus('failed');
-      return;
-    }
-    setStatus('loading');
-    setScriptLoaded(false);
-    setFrameLoaded(false);
-    let cancelled = false;
-    loadScriptOnce(document, embedScript).then(
-      () => !cancelled && setScriptLoaded(true),
-      (error: unknown) => {
-        console.warn('booking: the scheduling embed script did not load', error);
-        if (!cancelled) setStatus('failed');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [active, attempt, embedScript]);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- 'ready' is a state of its own: it ends the timeout below
-    if (status === 'loading' && scriptLoaded && frameLoaded) setStatus('ready');
-  }, [status, scriptLoaded, frameLoaded]);
-
-  // A widget that never finishes loading gets the fallback too.
-  useEffect(() => {
-    if (status !== 'loading') return;
-    const timer = window.setTimeout(() => setStatus('failed'), timeoutMs);
-    const offline = () => setStatus('failed');
-    window.addEventListener('offline', offline);
-    return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener('offline', offline);
-    };
-  }, [status, attempt, timeoutMs]);
+  // Loaded on the first opening and kept: later openings show the same widget.
+  const { status, showFrame, attempt, retry, onFrameLoad } = useEmbedLoad({
+    target: active ? 'widget' : null,
+    scriptSrc: embedScript,
+    order: 'with-script',
+    label: 'booking',
+    box: body,
+  });
 
   // Booked: tell the page (tracking listens for this), then the thank-you page.
   useEffect(() => {
@@ -105,20 +66,22 @@ export default function BookingModal({ copy, widgetUrl, embedScript, origins, co
     return () => window.removeEventListener('message', onMessage);
   }, [active, origins, thankYouPath]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  const showFrame = active && (status === 'loading' || status === 'ready');
   const mailto = `mailto:${contactEmail}?subject=${encodeURIComponent(copy.title)}`;
 
   return (
-    <ModalShell name="booking" title={copy.title} description={copy.description} closeLabel={copy.close} widthClass="w-[min(44rem,calc(100vw-1.5rem))]">
+    <>
       {hydrated && booking.goal ? (
         <p className="mt-3 text-sm font-semibold text-brand-deep" data-booking-goal>
           {copy.goalLabel} {booking.goal}
         </p>
       ) : null}
 
-      <div className={`relative mt-5 rounded-xl bg-sand-light ${status === 'failed' ? '' : 'min-h-[32rem]'}`} aria-busy={status === 'loading' || !active}>
+      <div
+        ref={body}
+        tabIndex={-1}
+        className={`relative mt-5 rounded-xl bg-sand-light ${status === 'failed' ? '' : 'min-h-[32rem]'}`}
+        aria-busy={status === 'loading' || !active}
+      >
         {status === 'failed' ? (
           <div className="flex flex-col items-center justify-center gap-4 px-6 py-12 text-center" role="alert" data-booking-fallback>
             <p className="font-display text-xl font-bold text-ink">{copy.fallbackTitle}</p>
@@ -143,11 +106,11 @@ export default function BookingModal({ copy, widgetUrl, embedScript, origins, co
             src={widgetUrl}
             title={copy.iframeTitle}
             id={`booking-widget-${attempt}`}
-            className={`relative block min-h-[32rem] w-full rounded-xl border-0 ${status === 'ready' ? '' : 'opacity-0'}`}
-            onLoad={() => setFrameLoaded(true)}
+            className={`relative block min-h-[32rem] w-full rounded-xl border-0 ${EMBED_FRAME_CLASS[status]}`}
+            onLoad={onFrameLoad}
           />
         ) : null}
       </div>
-    </ModalShell>
+    </>
   );
 }

@@ -339,6 +339,12 @@ export const getResourceDialogCopySchema = z.object({
   loading: text,
   close: text,
   formTitle: text.includes('{title}', { message: 'must contain {title}' }),
+  /** When the form cannot load: the form's own page in a new tab, Try again, or e-mail. */
+  fallbackTitle: text,
+  fallbackText: text,
+  openForm: text,
+  retry: text,
+  fallbackEmail: text,
 });
 export type GetResourceDialogCopy = z.infer<typeof getResourceDialogCopySchema>;
 
@@ -366,6 +372,15 @@ export const guidesPageSchema = z.object({
     dialog: getResourceDialogCopySchema,
   }),
   coaching: z.object({ heading: text, lead: text, cta: text }),
+  /** The local test form `npm run dev` shows in place of the lead platform's (src/integrations/local-lead-form/). */
+  localTestForm: z.object({
+    title: text,
+    label: text,
+    text: text.includes('{formId}', { message: 'must contain {formId}' }),
+    name: text,
+    email: text,
+    submit: text,
+  }),
 });
 
 export const thankYouPageSchema = z.object({
@@ -634,7 +649,11 @@ export const adminPageSchema = z.object({
     successTitle: text,
     successText: withTokens('step'),
     errorTitle: text,
-    hints: z.object({ forbidden: text, empty: text, noSlots: text }),
+    /** A 503 naming the settings the server lacks, in plain words; {settings} lists them. */
+    notConfigured: text.includes('{settings}', { message: 'must contain {settings}' }),
+    /** The label shown while the functions answer from the local fake GoHighLevel. */
+    localFake: text,
+    hints: z.object({ forbidden: text, empty: text, noSlots: text, notConfigured: text }),
   }),
 });
 export type AdminCopy = z.infer<typeof adminPageSchema>;

@@ -1,11 +1,13 @@
 /**
  * Third-party embed scripts (the scheduling and lead platforms' form_embed.js): added to the page
  * once and reused by every later opening. A failed or timed-out load is forgotten (its element
- * removed), so the next opening retries.
+ * removed), so the next opening, or Try again, really loads it again.
  */
+import { EMBED_GIVE_UP_MS } from './embed-load';
+
 const loads = new Map<string, Promise<void>>();
 
-export function loadScriptOnce(doc: Document, src: string, timeoutMs = 15_000): Promise<void> {
+export function loadScriptOnce(doc: Document, src: string, timeoutMs = EMBED_GIVE_UP_MS): Promise<void> {
   const pending = loads.get(src);
   if (pending) return pending;
   const win = doc.defaultView ?? window;
@@ -36,7 +38,10 @@ export function loadScriptOnce(doc: Document, src: string, timeoutMs = 15_000): 
   return load;
 }
 
-/** The embedded opt-in form's address: `{host}/widget/form/{formId}`. */
+/**
+ * The opt-in form's own page: `{host}/widget/form/{formId}`. The dialog's iframe shows it, and its
+ * fallback links to it (a new tab), so a visitor whose blocker stops the embed still reaches it.
+ */
 export function formEmbedUrl(host: string, formId: string): string {
   return `${host.replace(/\/+$/, '')}/widget/form/${encodeURIComponent(formId)}`;
 }

@@ -76,12 +76,16 @@ export function gatewayCors(request: Pick<Request, 'headers'>): Record<string, s
 
 /**
  * The gateway's CORS decision applied to a response: any CORS headers the service set are
- * replaced by gatewayCors, and `Vary: Origin` tells caches the answer depends on the Origin.
+ * replaced by gatewayCors, except that headers the service itself exposes stay exposed (as a
+ * function's own CORS headers reach the browser on Supabase), and `Vary: Origin` tells caches the
+ * answer depends on the Origin.
  */
 export function withGatewayCors(response: Response, request: Pick<Request, 'headers'>): Response {
   const merged = new Headers(response.headers);
+  const ownExposed = merged.get('access-control-expose-headers');
   for (const name of [...merged.keys()]) if (name.startsWith('access-control-')) merged.delete(name);
   for (const [name, value] of Object.entries(gatewayCors(request))) merged.set(name, value);
+  if (ownExposed && merged.has('access-control-expose-headers')) merged.append('access-control-expose-headers', ownExposed);
   const vary = merged.get('vary');
   if (!vary) merged.set('vary', 'Origin');
   else if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(vary)) merged.set('vary', `${vary}, Origin`);

@@ -1,8 +1,11 @@
 /**
  * The calendar debugger against the fake GoHighLevel (tests/support/fake-ghl.mjs), through the
  * stand-in's ghl-* functions: Run All with the summary, both userIds encodings, the 403 hint,
- * the empty and no-free-slots hints, Reset All.
+ * the empty and no-free-slots hints, Reset All, the local-fake label, and a server without its
+ * GoHighLevel settings said in plain words.
  */
+import { notConfiguredResponse } from '../../supabase/functions/_shared/ghl.ts';
+import { expectNoAxeViolations } from './axe';
 import { type Page, expect, test } from './fixtures';
 import { openDashboard, toast, unique } from './admin-helpers';
 import { ADMIN_STATE } from './auth-state';
@@ -39,8 +42,11 @@ test('Run All: list, details, slots; summary; user ids pre-selected; comma-separ
   const calendarId = `cal-${unique()}`;
   const panel = await openDebugger(page, calendarId);
   await expect(panel.getByLabel('API version')).toHaveValue('2021-07-28');
+  await expect(page.getByTestId('ghl-local-fake')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Run All Tests' }).click();
   for (const step of ['list', 'details', 'slots']) await expect(status(page, step)).toHaveText('Success');
+  // The functions' GoHighLevel here is the fake on 127.0.0.1: the debugger says so.
+  await expect(page.getByTestId('ghl-local-fake')).toHaveText("Local fake GoHighLevel: test data on this computer, not the coach's calendar");
   await expect(toast(page, 'Success').filter({ hasText: 'Step "Free Slots" completed successfully' })).toBeVisible();
 
   const summary = page.getByTestId('calendar-summary');
@@ -50,6 +56,7 @@ test('Run All: list, details, slots; summary; user ids pre-selected; comma-separ
   await expect(summary).toContainText('Yes');
   await expect(panel.getByRole('checkbox', { name: /Kayla Reyes/ })).toBeChecked();
   await expect(page.getByTestId('raw-slots')).toContainText('2026-03-08T09:00:00');
+  await expectNoAxeViolations(page);
 
   const requests = await seenBy(page, calendarId);
   const slots = requests.find((r) => r.path.endsWith('/free-slots'))!;
@@ -118,4 +125,28 @@ test('empty results and a day without free slots show their hints', async ({ pag
   await panel.getByRole('button', { name: 'Tomorrow' }).click();
   await panel.getByRole('button', { name: 'Run Step: Free Slots' }).click();
   await expect(page.getByTestId('hint-slots')).toHaveText("No free slots on that day: try a different date, or check the calendar's availability settings.");
+});
+
+test.describe(() => {
+  test.use({ allowedErrors: /status of 503/ });
+
+  test('a server without GHL_API_TOKEN: the step says so in plain words, with what to do; the raw answer stays', async ({ page }) => {
+    // The stand-in of this run has its settings: its answer is replaced by the one the function
+    // gives without them (supabase/functions/_shared/ghl.ts), with the stand-in's own CORS headers.
+    await page.route(`**/functions/v1/ghl-list-calendars`, async (route) => {
+      const real = await route.fetch();
+      const answer = notConfiguredResponse(['GHL_API_TOKEN']);
+      const cors = Object.fromEntries(Object.entries(real.headers()).filter(([name]) => name.startsWith('access-control-')));
+      await route.fulfill({ status: answer.status, headers: { ...cors, 'content-type': 'application/json' }, body: await answer.text() });
+    });
+    const panel = await openDebugger(page, `cal-${unique()}`);
+    await panel.getByRole('button', { name: 'Run Step: List Calendars' }).click();
+    await expect(status(page, 'list')).toHaveText('Error');
+    await expect(page.getByTestId('message-list')).toHaveText('GoHighLevel is not connected on this server yet: it has no GHL_API_TOKEN.');
+    await expect(page.getByTestId('hint-list')).toContainText('supabase secrets set');
+    await expect(toast(page, 'Error')).toContainText('it has no GHL_API_TOKEN');
+    await expect(page.getByTestId('raw-list')).toContainText('"missing": [');
+    await expect(page.getByTestId('ghl-local-fake')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
 });

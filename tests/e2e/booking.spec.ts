@@ -5,7 +5,7 @@
  * from that host fires `booking:complete` and goes to /thank-you/call.
  */
 import { expect, test, type Page } from './fixtures';
-import { BOOKED_WIDGET, blockBookingHost, hydrated, island, pageScriptsReady, serveBookingHost } from './helpers';
+import { BOOKED_WIDGET, EMBED_SCRIPT, WIDGET_GLOB, blockBookingHost, hydrated, island, pageScriptsReady, pausedClock, serveBookingHost } from './helpers';
 
 const DIALOG_NAME = 'Book your free consultation call';
 
@@ -111,6 +111,43 @@ test.describe('booking modal', () => {
     await fallback.getByRole('button', { name: 'Try again' }).click();
     await expect(dialog.locator('iframe')).toBeVisible();
     await expect(fallback).toBeHidden();
+  });
+
+  test('the first open logs nothing: the dialog opened before hydration is outside React', async ({ page }) => {
+    // React's production build compares no attributes; tests/unit/booking-hydration.test.ts runs
+    // the development build over the same markup, and `npm run check:dev` the dev server.
+    const logged: string[] = [];
+    page.on(
+      'console',
+      (message) => ['error', 'warning'].includes(message.type()) && /hydrat|did not match|didn't match/i.test(message.text()) && logged.push(message.text()),
+    );
+    await serveBookingHost(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await (await journeyButton(page)).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG_NAME });
+    await expect(dialog).toBeVisible();
+    await hydrated(page, 'BookingModal');
+    await expect(dialog.locator('iframe')).toBeVisible();
+    await expect(page.locator('#booking-dialog')).toHaveAttribute('open', '');
+    expect(await page.evaluate(() => document.querySelector('astro-island[component-url*="/BookingModal."]')?.closest('dialog')?.id)).toBe('booking-dialog');
+    expect(logged).toEqual([]);
+  });
+
+  test('a widget that never loads gives way to the e-mail after the wait (the opt-in dialog’s rule)', async ({ page }) => {
+    await pausedClock(page);
+    await page.route(EMBED_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.route(WIDGET_GLOB, () => new Promise<void>(() => undefined));
+    await page.goto('/');
+    await pageScriptsReady(page);
+    await (await journeyButton(page)).click();
+    const dialog = page.getByRole('dialog', { name: DIALOG_NAME });
+    await hydrated(page, 'BookingModal');
+    await expect(dialog.locator('iframe')).toBeAttached();
+    await page.clock.runFor(2_900);
+    await expect(dialog.locator('[data-booking-fallback]')).toHaveCount(0);
+    await page.clock.runFor(100);
+    await expect(dialog.locator('[data-booking-fallback]')).toBeVisible();
+    await expect(dialog.locator('iframe')).toBeHidden();
   });
 
   test('a booking message from the scheduling host fires booking:complete and goes to /thank-you/call', async ({ page }) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * A fake GoHighLevel calendars API for the end-to-end tests of the calendar debugger
- * (docs/admin.md): the stand-in's ghl-* functions call it instead of the real service.
+ * A fake GoHighLevel calendars API (docs/admin.md): the stand-in's ghl-* functions call it instead of
+ * the real service in the end-to-end tests of the calendar debugger, and under `npm run dev` when
+ * no GHL_API_TOKEN is set (tools/dev.mjs), where the debugger labels it as the local fake.
  *
  *   FAKE_GHL_PORT=54330 FAKE_GHL_TOKEN=fake-ghl-token node tests/support/fake-ghl.mjs
  *
@@ -12,10 +13,9 @@
  * Version header), so tests can check what reached GoHighLevel.
  */
 import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
 
-const port = Number(process.env.FAKE_GHL_PORT ?? 54330);
-const token = process.env.FAKE_GHL_TOKEN ?? 'fake-ghl-token';
-const seen = [];
+export const FAKE_GHL_TOKEN = 'fake-ghl-token';
 
 export const TEAM = [
   { userId: 'user-kayla', name: 'Kayla Reyes', priority: 1, isPrimary: true },
@@ -67,26 +67,48 @@ function answer(url) {
   return [404, { statusCode: 404, message: `Cannot GET ${path}` }];
 }
 
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://fake');
-  res.setHeader('content-type', 'application/json');
-  if (url.pathname === '/_health') return res.end('{"ok":true}');
-  if (url.pathname === '/_requests') {
-    const id = url.searchParams.get('calendarId') ?? '';
-    return res.end(JSON.stringify(seen.filter((entry) => entry.path.split('/').includes(id))));
-  }
-  const query = {};
-  for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
-  seen.push({ path: url.pathname, query, version: req.headers.version ?? null });
-  if (seen.length > 5000) seen.splice(0, 1000);
-  if (req.headers.authorization !== `Bearer ${token}`) {
-    res.statusCode = 401;
-    return res.end(JSON.stringify({ statusCode: 401, message: 'Invalid token: access token is invalid', error: 'Unauthorized' }));
-  }
-  const [status, body] = answer(url);
-  res.statusCode = status;
-  res.end(JSON.stringify(body));
-});
+/**
+ * Starts the fake on 127.0.0.1:`port` (0: any free port).
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startFakeGhl({ port = 0, token = FAKE_GHL_TOKEN } = {}) {
+  const seen = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    res.setHeader('content-type', 'application/json');
+    if (url.pathname === '/_health') return res.end('{"ok":true}');
+    if (url.pathname === '/_requests') {
+      const id = url.searchParams.get('calendarId') ?? '';
+      return res.end(JSON.stringify(seen.filter((entry) => entry.path.split('/').includes(id))));
+    }
+    const query = {};
+    for (const [key, value] of url.searchParams) (query[key] ??= []).push(value);
+    seen.push({ path: url.pathname, query, version: req.headers.version ?? null });
+    if (seen.length > 5000) seen.splice(0, 1000);
+    if (req.headers.authorization !== `Bearer ${token}`) {
+      res.statusCode = 401;
+      return res.end(JSON.stringify({ statusCode: 401, message: 'Invalid token: access token is invalid', error: 'Unauthorized' }));
+    }
+    const [status, body] = answer(url);
+    res.statusCode = status;
+    res.end(JSON.stringify(body));
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
-server.listen(port, '127.0.0.1', () => console.log(`fake GoHighLevel on http://127.0.0.1:${port}`));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakeGhl({ port: Number(process.env.FAKE_GHL_PORT ?? 54330), token: process.env.FAKE_GHL_TOKEN ?? FAKE_GHL_TOKEN });
+  console.log(`fake GoHighLevel on ${fake.url}`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => fake.close().then(() => process.exit(0)));
+}

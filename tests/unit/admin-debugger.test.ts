@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type DebugConfig, calendarSummary, errorHint, errorMessageOf, preselectUserIds, resultHint, slotsByDate, stepBody } from '~/lib/admin/calendar-debugger';
+import {
+  type DebugConfig,
+  calendarSummary,
+  errorHint,
+  errorMessageOf,
+  fromLocalFake,
+  missingSettingsOf,
+  preselectUserIds,
+  resultHint,
+  slotsByDate,
+  stepBody,
+} from '~/lib/admin/calendar-debugger';
 import { addDays, dayBounds, todayIn } from '~/lib/admin/day-bounds';
 
 const HOUR = 3_600_000;
@@ -102,6 +113,19 @@ describe('reading responses', () => {
     expect(resultHint('details', details)).toBeNull();
     expect(errorHint(403)).toBe('forbidden');
     expect(errorHint(404)).toBeNull();
+  });
+  it('reads a 503 naming missing settings as "not configured", and nothing else as that', () => {
+    const body = { error: 'GoHighLevel is not configured on this server: set GHL_API_TOKEN', missing: ['GHL_API_TOKEN'] };
+    expect(missingSettingsOf(503, body)).toEqual(['GHL_API_TOKEN']);
+    expect(errorHint(503, body)).toBe('notConfigured');
+    expect(errorHint(503, { error: 'upstream down' })).toBeNull();
+    expect(errorHint(500, body)).toBeNull();
+    expect(missingSettingsOf(503, { missing: ['GHL_API_TOKEN', 42, '<b>x</b>'] })).toEqual(['GHL_API_TOKEN']);
+  });
+  it('knows an answer of the local fake GoHighLevel by its header', () => {
+    expect(fromLocalFake(new Response('{}', { headers: { 'x-ghl-upstream': 'local-fake' } }))).toBe(true);
+    expect(fromLocalFake(new Response('{}'))).toBe(false);
+    expect(fromLocalFake(undefined)).toBe(false);
   });
   it('finds the message of an error body', () => {
     expect(errorMessageOf({ error: 'the admin role is required' }, 'x')).toBe('the admin role is required');

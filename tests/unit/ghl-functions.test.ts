@@ -3,7 +3,15 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAvailability, parseCalendarDetails, parseListCalendars, upstreamUrl } from '../../supabase/functions/_shared/ghl.ts';
+import {
+  type GhlEnv,
+  ghlHandler,
+  isLocalUpstream,
+  parseAvailability,
+  parseCalendarDetails,
+  parseListCalendars,
+  upstreamUrl,
+} from '../../supabase/functions/_shared/ghl.ts';
 import type { Standin } from '../../supabase/local/server.ts';
 import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
 
@@ -151,5 +159,111 @@ describe('functions through /functions/v1', () => {
     } finally {
       standin.config.ghlApiToken = TOKEN;
     }
+  });
+});
+
+describe('a server without its GoHighLevel settings (the Edge Function and the stand-in alike)', () => {
+  /** The Edge Function's handler as Deno serves it, its Supabase answering for an admin or a member. */
+  function edgeFunction(settings: Partial<GhlEnv>, role: 'admin' | 'member' = 'admin') {
+    const calls: string[] = [];
+    const env: GhlEnv = {
+      supabaseUrl: 'https://project.supabase.test',
+      anonKey: 'anon',
+      ghlApiBase: 'https://services.leadconnectorhq.com',
+      ghlApiToken: '',
+      ...settings,
+      fetch: (async (input: string | URL | Request) => {
+        const url = String(input);
+        calls.push(url);
+        if (url.endsWith('/auth/v1/user')) return Response.json({ id: 'user-1' });
+        if (url.includes('/rest/v1/user_roles')) return role === 'admin' ? Response.json({ role: 'admin' }) : new Response('{}', { status: 406 });
+        return Response.json({ calendars: [] });
+      }) as typeof fetch,
+    };
+    const post = (body: unknown) =>
+      ghlHandler(
+        'ghl-list-calendars',
+        env,
+      )(
+        new Request('https://project.supabase.test/functions/v1/ghl-list-calendars', {
+          method: 'POST',
+          headers: { authorization: 'Bearer session', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    return { post, calls };
+  }
+
+  it('the Edge Function answers 503 naming GHL_API_TOKEN, whatever the body, and calls nothing upstream', async () => {
+    const { post, calls } = edgeFunction({ ghlApiToken: '' });
+    for (const body of [{ locationId: 'loc1', apiVersion: '2021-04-15' }, { apiVersion: 'nope' }]) {
+      const response = await post(body);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: 'GoHighLevel is not configured on this server: set GHL_API_TOKEN', missing: ['GHL_API_TOKEN'] });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    expect(calls.filter((url) => !url.startsWith('https://project.supabase.test/'))).toEqual([]);
+    const bothMissing = await edgeFunction({ ghlApiToken: '', ghlApiBase: '' }).post({ locationId: 'loc1', apiVersion: '2021-04-15' });
+    expect(await bothMissing.json()).toMatchObject({ missing: ['GHL_API_BASE', 'GHL_API_TOKEN'] });
+  });
+
+  it('tells only an admin: a member still gets 403', async () => {
+    const response = await edgeFunction({ ghlApiToken: '' }, 'member').post({ locationId: 'loc1', apiVersion: '2021-04-15' });
+    expect(response.status).toBe(403);
+  });
+
+  it('the stand-in answers the same 503 through /functions/v1', async () => {
+    const calls = seen.length;
+    standin.config.ghlApiToken = '';
+    try {
+      const supabase = await signedIn(standin, ADMIN.email, ADMIN.password);
+      const { error, response } = await supabase.functions.invoke('ghl-calendar-details', { body: { calendarId: 'cal1', apiVersion: '2021-04-15' } });
+      expect(error).toBeInstanceOf(FunctionsHttpError);
+      expect(response?.status).toBe(503);
+      expect(await response?.json()).toEqual({ error: 'GoHighLevel is not configured on this server: set GHL_API_TOKEN', missing: ['GHL_API_TOKEN'] });
+    } finally {
+      standin.config.ghlApiToken = TOKEN;
+    }
+    expect(seen.length).toBe(calls);
+  });
+});
+
+describe('the local fake GoHighLevel is labelled', () => {
+  it('knows an upstream on this machine from the real service', () => {
+    for (const base of ['http://127.0.0.1:54330', 'http://localhost:9', 'http://[::1]:80', 'http://127.1.2.3']) expect(isLocalUpstream(base)).toBe(true);
+    for (const base of ['https://services.leadconnectorhq.com', 'http://127.0.0.1.example.com', 'not a url', '']) expect(isLocalUpstream(base)).toBe(false);
+  });
+
+  it('answers from a fake on 127.0.0.1 carry x-ghl-upstream: local-fake, readable by the site’s page', async () => {
+    const session = await signedIn(standin, ADMIN.email, ADMIN.password);
+    const token = (await session.auth.getSession()).data.session!.access_token;
+    const response = await fetch(`${standin.url}/functions/v1/ghl-list-calendars`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, apikey: standin.config.anonKey, 'content-type': 'application/json', origin: 'http://127.0.0.1:4601' },
+      body: JSON.stringify({ locationId: 'loc1', apiVersion: '2021-04-15' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ghl-upstream')).toBe('local-fake');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4601');
+    expect(response.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('x-ghl-upstream');
+  });
+
+  it('answers from the real service carry no label', async () => {
+    const env = { supabaseUrl: 'https://p.test', anonKey: 'a', ghlApiBase: 'https://services.leadconnectorhq.com', ghlApiToken: 't' };
+    const response = await ghlHandler('ghl-list-calendars', {
+      ...env,
+      fetch: (async (input: string | URL | Request) =>
+        String(input).includes('/rest/v1/')
+          ? Response.json({ role: 'admin' })
+          : Response.json(String(input).endsWith('/user') ? { id: 'u' } : { calendars: [] })) as typeof fetch,
+    })(
+      new Request('https://p.test/functions/v1/ghl-list-calendars', {
+        method: 'POST',
+        headers: { authorization: 'Bearer s', 'content-type': 'application/json' },
+        body: '{"locationId":"l","apiVersion":"2021-04-15"}',
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ghl-upstream')).toBeNull();
   });
 });

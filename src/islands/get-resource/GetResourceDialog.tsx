@@ -1,16 +1,21 @@
 /**
- * The get-resource dialog: 'Get <title>', a spinner until the lead platform's embed script
- * has loaded, then the resource's opt-in form. Native <dialog>: Escape closes it and focus
- * returns to the button that opened it. Hydrates on the first "Get it free" (or intent just
- * before it: `client:on-demand="get-resource"`, src/enhancers/get-resource.ts).
+ * The get-resource dialog: 'Get <title>', a spinner while the lead platform's embed script and
+ * then the resource's opt-in form load (src/islands/use-embed-load.ts), then the form. When either
+ * does not load in time or fails (a blocker, the network: src/lib/embed-load.ts), a fallback is
+ * announced instead: the form's own page in a new tab, Try again, or the e-mail way.
+ * Native <dialog>: Escape closes it and focus returns to the button that opened it. Hydrates on
+ * the first "Get it free" (or intent just before it: `client:on-demand="get-resource"`,
+ * src/enhancers/get-resource.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { formEmbedUrl, loadScriptOnce } from '~/lib/embed-script';
+import { formEmbedUrl } from '~/lib/embed-script';
+import { resourceRequestHref } from '~/lib/lead-form';
 import { $getResource, closeResource, resourceOpener } from '~/stores/get-resource';
+import { EMBED_FRAME_CLASS, useEmbedLoad } from '../use-embed-load';
 import type { GetResourceData } from './types';
 
-export default function GetResourceDialog({ copy, embeds, resources }: GetResourceData) {
+export default function GetResourceDialog({ copy, embeds, resources, request }: GetResourceData) {
   const requested = useStore($getResource);
   // The first render matches the server's (closed); a request made before hydration shows next.
   const [hydrated, setHydrated] = useState(false);
@@ -19,29 +24,27 @@ export default function GetResourceDialog({ copy, embeds, resources }: GetResour
   const id = hydrated ? requested : null;
   const resource = id ? resources[id] : undefined;
   const dialog = useRef<HTMLDialogElement>(null);
-  const [loaded, setLoaded] = useState(false);
+  const body = useRef<HTMLDivElement>(null);
+  const { status, showFrame, attempt, retry, onFrameLoad } = useEmbedLoad({
+    target: resource ? (id as string) : null,
+    scriptSrc: embeds.formEmbedScript,
+    order: 'after-script',
+    label: 'get-resource',
+    box: body,
+  });
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element || !resource) return;
-    if (!element.open) element.showModal();
-    let current = true;
-    loadScriptOnce(document, embeds.formEmbedScript).then(
-      () => current && setLoaded(true),
-      (error: unknown) => console.error('Failed to load form embed script', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [resource, embeds.formEmbedScript]);
+    if (element && resource && !element.open) element.showModal();
+  }, [resource]);
 
   const onClose = () => {
-    setLoaded(false);
     closeResource();
     resourceOpener()?.focus();
   };
 
   const title = resource ? copy.title.replace('{title}', resource.title) : '';
+  const formUrl = resource ? formEmbedUrl(embeds.leadFormHost, resource.formId) : '';
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a backdrop click closes; from the keyboard, Escape and the close button do
     <dialog
@@ -72,28 +75,51 @@ export default function GetResourceDialog({ copy, embeds, resources }: GetResour
           <p id="get-resource-description" className="mt-2 text-ink-soft">
             {copy.description}
           </p>
-          <div className="mt-6 min-h-[32rem]">
-            {loaded ? (
-              <iframe
-                key={id}
-                src={formEmbedUrl(embeds.leadFormHost, resource.formId)}
-                id={`inline-${resource.formId}`}
-                title={copy.formTitle.replace('{title}', resource.title)}
-                data-layout="{'id':'INLINE'}"
-                data-trigger-type="alwaysShow"
-                data-activation-type="alwaysActivated"
-                data-deactivation-type="neverDeactivate"
-                data-form-name={resource.title}
-                data-layout-iframe-id={`inline-${resource.formId}`}
-                data-form-id={resource.formId}
-                className="h-[32rem] w-full rounded-xl border-0"
-              />
-            ) : (
-              <div role="status" className="flex h-[32rem] flex-col items-center justify-center gap-3 text-ink-soft">
-                <span aria-hidden="true" className="h-10 w-10 rounded-full border-4 border-brand-soft border-t-brand-strong motion-safe:animate-spin" />
-                <span className="text-sm">{copy.loading}</span>
+          <div ref={body} tabIndex={-1} className="relative mt-6 rounded-xl" aria-busy={status === 'loading'}>
+            {status === 'failed' ? (
+              <div role="alert" className="flex flex-col items-center gap-4 rounded-xl bg-sand-light px-5 py-10 text-center" data-resource-fallback>
+                <p className="font-display text-xl font-bold">{copy.fallbackTitle}</p>
+                <p className="max-w-md text-ink-soft">{copy.fallbackText}</p>
+                <a href={formUrl} target="_blank" rel="noopener" className="btn btn-primary">
+                  {copy.openForm}
+                </a>
+                <button type="button" className="btn btn-outline" onClick={retry}>
+                  {copy.retry}
+                </button>
+                <a
+                  href={resourceRequestHref(request.contactEmail, request.cta, resource.title)}
+                  className="rounded text-sm font-semibold text-brand-deep underline underline-offset-4"
+                >
+                  {copy.fallbackEmail}: {request.contactEmail}
+                </a>
               </div>
-            )}
+            ) : null}
+            {/* One place for the frame in every state, so a frame still loading behind the fallback is the same frame. */}
+            <div className={status === 'failed' ? '' : 'relative h-[32rem]'}>
+              {(status === 'loading' || status === 'idle') && (
+                <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-ink-soft">
+                  <span aria-hidden="true" className="h-10 w-10 rounded-full border-4 border-brand-soft border-t-brand-strong motion-safe:animate-spin" />
+                  <span className="text-sm">{copy.loading}</span>
+                </div>
+              )}
+              {showFrame && (
+                <iframe
+                  key={`${id}-${attempt}`}
+                  src={formUrl}
+                  id={`inline-${resource.formId}`}
+                  title={copy.formTitle.replace('{title}', resource.title)}
+                  data-layout="{'id':'INLINE'}"
+                  data-trigger-type="alwaysShow"
+                  data-activation-type="alwaysActivated"
+                  data-deactivation-type="neverDeactivate"
+                  data-form-name={resource.title}
+                  data-layout-iframe-id={`inline-${resource.formId}`}
+                  data-form-id={resource.formId}
+                  onLoad={onFrameLoad}
+                  className={`relative h-[32rem] w-full rounded-xl border-0 ${EMBED_FRAME_CLASS[status]}`}
+                />
+              )}
+            </div>
           </div>
         </div>
       )}

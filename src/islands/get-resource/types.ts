@@ -1,8 +1,11 @@
-import type { GetResourceDialogCopy, Resource, Settings } from '~/lib/content-schemas';
+import type { GetResourceDialogCopy, Resource } from '~/lib/content-schemas';
+import type { LeadFormEmbeds } from '~/lib/lead-form';
 
 /** What the get-resource dialog island is given by the page. */
 export interface GetResourceData {
   copy: GetResourceDialogCopy;
-  embeds: Pick<Settings['embeds'], 'leadFormHost' | 'formEmbedScript'>;
+  embeds: LeadFormEmbeds;
   resources: Record<string, Pick<Resource, 'title' | 'formId'>>;
+  /** The e-mail way, as the "Get it free" buttons' link without JavaScript (src/lib/resources.ts). */
+  request: { contactEmail: string; cta: string };
 }

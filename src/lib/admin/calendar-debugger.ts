@@ -2,6 +2,7 @@
  * The calendar debugger's rules (docs/product.md §3, §4, §7): its three steps, the request body of each, and
  * how a response or an error is read (summary, hints). The island runs the steps.
  */
+import { LOCAL_FAKE_UPSTREAM, UPSTREAM_HEADER } from '../../../supabase/functions/_shared/ghl-upstream.ts';
 import { dayBounds } from './day-bounds';
 
 export const DEBUG_STEPS = ['list', 'details', 'slots'] as const;
@@ -81,7 +82,7 @@ export function calendarSummary(data: unknown): CalendarSummary | null {
   };
 }
 
-export type Hint = 'forbidden' | 'empty' | 'noSlots';
+export type Hint = 'forbidden' | 'empty' | 'noSlots' | 'notConfigured';
 
 /** Free slots by date: only keys that are dates (a `traceId` or similar is skipped). */
 export function slotsByDate(data: unknown): Record<string, string[]> {
@@ -107,9 +108,24 @@ export function resultHint(step: DebugStepId, data: unknown): Hint | null {
   return days.every((slots) => slots.length === 0) ? 'noSlots' : null;
 }
 
-/** The hint for a failed call: 403 means the token lacks access to the location. */
-export function errorHint(status: number | null): Hint | null {
-  return status === 403 ? 'forbidden' : null;
+/**
+ * The settings a function answered it lacks: a 503 whose body lists them in `missing`
+ * (supabase/functions/_shared/ghl.ts). Empty for any other answer.
+ */
+export function missingSettingsOf(status: number | null, body: unknown): string[] {
+  if (status !== 503 || !isObject(body) || !Array.isArray(body.missing)) return [];
+  return body.missing.filter((name): name is string => typeof name === 'string' && /^[A-Z][A-Z0-9_]*$/.test(name));
+}
+
+/** The hint for a failed call: 403 means the token lacks access to the location; a 503 naming settings, that the server lacks them. */
+export function errorHint(status: number | null, body: unknown = null): Hint | null {
+  if (status === 403) return 'forbidden';
+  return missingSettingsOf(status, body).length > 0 ? 'notConfigured' : null;
+}
+
+/** Whether a function's answer came from the local fake GoHighLevel (its `x-ghl-upstream` header). */
+export function fromLocalFake(response: Pick<Response, 'headers'> | undefined | null): boolean {
+  return response?.headers.get(UPSTREAM_HEADER) === LOCAL_FAKE_UPSTREAM;
 }
 
 /** The message of an error body from a function or from GoHighLevel (`error`, `message` or a list). */

@@ -2,8 +2,14 @@
  * GoHighLevel calendar functions: ghl-list-calendars, ghl-calendar-details and
  * ghl-calendar-availability. Admin only; the token comes from the server environment and never
  * appears in a response or a log line.
+ *
+ * A setting the server lacks is not a server fault: the admin gets 503 with the settings named
+ * (`{"error": "...", "missing": ["GHL_API_TOKEN"]}`). An upstream on this machine (the local
+ * fake GoHighLevel of `npm run dev` and the tests) is named in the `x-ghl-upstream: local-fake`
+ * header, so the calendar debugger can say it is not talking to the real service.
  */
 import { type SupabaseEnv, requireAdmin } from './auth.ts';
+import { LOCAL_FAKE_UPSTREAM, UPSTREAM_HEADER } from './ghl-upstream.ts';
 import { corsHeaders, errorResponse, jsonResponse, readJsonBody } from './http.ts';
 
 export interface GhlEnv extends SupabaseEnv {
@@ -132,25 +138,59 @@ export function upstreamUrl(base: string, request: UpstreamRequest): string {
   return url.toString();
 }
 
-/** Calls GoHighLevel and answers with its status and JSON. */
+/** The settings without which no call can reach GoHighLevel (GHL_API_BASE has a default). */
+export function missingGhlSettings(env: Pick<GhlEnv, 'ghlApiToken' | 'ghlApiBase'>): string[] {
+  const missing: string[] = [];
+  if (!env.ghlApiBase) missing.push('GHL_API_BASE');
+  if (!env.ghlApiToken) missing.push('GHL_API_TOKEN');
+  return missing;
+}
+
+/** 503: the function is fine, the server lacks settings. The body names them. */
+export function notConfiguredResponse(missing: readonly string[]): Response {
+  return jsonResponse(
+    { error: `GoHighLevel is not configured on this server: set ${missing.join(' and ')}`, missing },
+    503,
+    ghlHeaders({ ghlApiBase: '' }),
+  );
+}
+
+/** A GoHighLevel base URL on this machine (127.0.0.0/8, localhost, [::1]): a fake, never the real service. */
+export function isLocalUpstream(base: string): boolean {
+  try {
+    const { hostname } = new URL(base);
+    return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** CORS headers of every answer, the upstream header readable by the page, and the local-fake label when it applies. */
+function ghlHeaders(env: Pick<GhlEnv, 'ghlApiBase'>): Record<string, string> {
+  const headers: Record<string, string> = { ...corsHeaders, 'Access-Control-Expose-Headers': UPSTREAM_HEADER };
+  if (isLocalUpstream(env.ghlApiBase)) headers[UPSTREAM_HEADER] = LOCAL_FAKE_UPSTREAM;
+  return headers;
+}
+
+/** Calls GoHighLevel and answers with its status and JSON (the settings were checked by the handler). */
 export async function callGhl(env: GhlEnv, request: UpstreamRequest): Promise<Response> {
-  if (!env.ghlApiToken) return errorResponse(500, 'GHL_API_TOKEN is not configured on the server', corsHeaders);
+  const headers = ghlHeaders(env);
   let upstream: Response;
   try {
     upstream = await (env.fetch ?? fetch)(upstreamUrl(env.ghlApiBase, request), {
       headers: { authorization: `Bearer ${env.ghlApiToken}`, version: request.apiVersion, accept: 'application/json' },
     });
   } catch {
-    return errorResponse(502, 'GoHighLevel could not be reached', corsHeaders);
+    return errorResponse(502, 'GoHighLevel could not be reached', headers);
   }
   const text = await upstream.text();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
-    return errorResponse(502, `GoHighLevel answered ${upstream.status} with a body that is not JSON`, corsHeaders);
+    return errorResponse(502, `GoHighLevel answered ${upstream.status} with a body that is not JSON`, headers);
   }
-  return jsonResponse(body, upstream.status, corsHeaders);
+  return jsonResponse(body, upstream.status, headers);
 }
 
 const PARSERS: Record<GhlFunctionName, (body: unknown, env: GhlEnv) => Parsed> = {
@@ -159,13 +199,19 @@ const PARSERS: Record<GhlFunctionName, (body: unknown, env: GhlEnv) => Parsed> =
   'ghl-calendar-availability': parseAvailability,
 };
 
-/** The whole function: CORS preflight, POST only, admin check, body validation, upstream call. */
+/** The whole function: CORS preflight, POST only, admin check, settings, body validation, upstream call. */
 export function ghlHandler(name: GhlFunctionName, env: GhlEnv): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
     if (request.method !== 'POST') return errorResponse(405, 'use POST', { ...corsHeaders, allow: 'POST, OPTIONS' });
     const caller = await requireAdmin(request, env);
     if (!caller.ok) return caller.response;
+    // Nothing can reach GoHighLevel without these, whatever the body: say so first.
+    const missing = missingGhlSettings(env);
+    if (missing.length > 0) {
+      request.body?.cancel().catch(() => undefined);
+      return notConfiguredResponse(missing);
+    }
     const body = await readJsonBody(request, 16 * 1024, corsHeaders);
     if (!body.ok) return body.response;
     const parsed = PARSERS[name](body.value, env);

@@ -21,6 +21,8 @@ import {
   calendarSummary,
   errorHint,
   errorMessageOf,
+  fromLocalFake,
+  missingSettingsOf,
   preselectUserIds,
   resultHint,
   stepBody,
@@ -73,6 +75,8 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
   }));
   const [steps, setSteps] = useState(pendingSteps);
   const [busy, setBusy] = useState(false);
+  // Whether the last answer came from the local fake GoHighLevel (null: no answer yet).
+  const [localFake, setLocalFake] = useState<boolean | null>(null);
   // The latest config and selection, for Run All (which reads them between awaits).
   const configRef = useRef(config);
   useLayoutEffect(() => {
@@ -92,6 +96,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
     try {
       const body = stepBody(step, configRef.current);
       const { data, error, response } = await getSupabase().functions.invoke(STEP_FUNCTIONS[step], { body });
+      if (response) setLocalFake(fromLocalFake(response));
       if (error) {
         const status = response?.status ?? null;
         let detail: unknown = null;
@@ -100,8 +105,12 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
             .clone()
             .json()
             .catch(() => null);
-        const message = `${status ? `${status}: ` : ''}${errorMessageOf(detail, error.message)}`;
-        const hint = errorHint(status);
+        // A setting the server lacks is said in plain words; the raw answer stays in the results.
+        const missing = missingSettingsOf(status, detail);
+        const message = missing.length
+          ? fill(copy.notConfigured, { settings: missing.join(', ') })
+          : `${status ? `${status}: ` : ''}${errorMessageOf(detail, error.message)}`;
+        const hint = errorHint(status, detail);
         setStep(step, { status: 'error', message, data: detail, ...(hint ? { hint } : {}) });
         showToast({ kind: 'error', title: copy.errorTitle, description: message });
         return;
@@ -283,6 +292,15 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
             </button>
           </div>
         </div>
+        {/* Next to the steps, where the answers show. */}
+        {localFake && (
+          <p
+            className="mt-3 inline-flex rounded-lg border-2 border-dashed border-coral bg-destructive-soft px-3 py-1 text-sm font-bold text-destructive"
+            data-testid="ghl-local-fake"
+          >
+            {copy.localFake}
+          </p>
+        )}
         <ol className="mt-4 space-y-3">
           {DEBUG_STEPS.map((step, index) => {
             const state = steps[step];
