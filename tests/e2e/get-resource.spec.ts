@@ -54,7 +54,7 @@ test('opens the resource form, with the script added once; Escape closes and ret
   await expect(page.frameLocator('dialog iframe').getByRole('heading', { name: 'Opt-in form' })).toBeVisible();
   await expect(dialog(page).getByRole('status')).toHaveCount(0);
 
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'dialog[open]');
 
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
@@ -97,7 +97,7 @@ test('with the lead platform blocked, a fallback within 4 s: the form page in a 
   await expect(dialog(page).locator('iframe')).toHaveCount(0);
   // Focus stays on the dialog's own controls while the fallback is announced.
   expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, 'dialog[open]');
 });
 
 test('the fallback works: its link opens the form page in a new tab; Try again loads the form once the host answers', { tag: '@mobile' }, async ({ page }) => {

@@ -79,14 +79,14 @@ test('the headers: CSP and the others on HTML, long cache on /_astro assets, sho
 test.describe(() => {
   test.use({ allowedErrors: /404 Error: User attempted|status of 404/ });
 
-  test('every route loads with no CSP violation and no console error', async ({ page }) => {
-    await thirdPartiesAnswered(page);
-    for (const route of routes) {
+  for (const route of routes) {
+    test(`${route.path} loads with no CSP violation and no console error`, async ({ page }) => {
+      await thirdPartiesAnswered(page);
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
       await pageScriptsReady(page);
-    }
-  });
+    });
+  }
 });
 
 test('/: the booking modal, screener, carousel, floating prompt and a toast, with no violation', async ({ page, context }) => {
