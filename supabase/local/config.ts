@@ -44,6 +44,8 @@ export interface StandinConfig {
   /** Seconds (GoTrue's sign_in_sign_ups limit: 30 per 5 minutes per IP). */
   signInRateWindow: number;
   quiet: boolean;
+  /** How often the conversions delivery runs (Supabase Cron: every minute); 0: never. */
+  deliveryIntervalMs: number;
 }
 
 const MiB = 1024 * 1024;
@@ -95,6 +97,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConf
     signInEmailRateLimit: int('STANDIN_SIGN_IN_EMAIL_RATE_LIMIT', env.STANDIN_SIGN_IN_EMAIL_RATE_LIMIT, 30),
     signInRateWindow: int('STANDIN_SIGN_IN_RATE_WINDOW', env.STANDIN_SIGN_IN_RATE_WINDOW, 300),
     quiet: flag(env.STANDIN_QUIET, false),
+    deliveryIntervalMs: int('STANDIN_DELIVERY_INTERVAL_MS', env.STANDIN_DELIVERY_INTERVAL_MS, 60_000),
   };
 }
 

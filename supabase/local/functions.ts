@@ -2,7 +2,11 @@
  * /functions/v1/<name>: the platform's JWT check (verify_jwt), then the same `_shared` handlers
  * the Deno entry files serve, with upstream base URLs from the environment.
  */
+import { postgrestLedger } from '../functions/_shared/conversion-ledger.ts';
+import { testEventHandler } from '../functions/_shared/conversions-test-event.ts';
+import { deliverHandler, type DeliverEnv } from '../functions/_shared/deliver-conversions.ts';
 import { type GhlEnv, GHL_FUNCTIONS, type GhlFunctionName, ghlHandler } from '../functions/_shared/ghl.ts';
+import { defaultDeps } from '../functions/_shared/track-conversion.ts';
 import { corsHeaders } from '../functions/_shared/http.ts';
 import { createHandler as trackConversionHandler, envFrom } from '../functions/track-conversion/handler.ts';
 import type { StandinConfig } from './config.ts';
@@ -13,7 +17,18 @@ import { bearerToken, verifyJwt } from './jwt.ts';
 export type FunctionHandler = (request: Request) => Promise<Response>;
 
 /** Functions deployed with `verify_jwt = false` (supabase/config.toml): they validate their own input. */
-const PUBLIC_FUNCTIONS = new Set(['track-conversion']);
+const PUBLIC_FUNCTIONS = new Set(['track-conversion', 'deliver-conversions']);
+
+/** The delivery's settings, as Supabase gives its functions: the project's URL and service role key. */
+export function deliverEnvFrom(config: StandinConfig, env: NodeJS.ProcessEnv): DeliverEnv & { SUPABASE_URL: string; SUPABASE_SERVICE_ROLE_KEY: string } {
+  return {
+    ...envFrom((name) => env[name]),
+    DELIVER_CONVERSIONS_KEY: env.DELIVER_CONVERSIONS_KEY,
+    CONVERSIONS_RETENTION_MONTHS: env.CONVERSIONS_RETENTION_MONTHS,
+    SUPABASE_URL: publicUrl(config),
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+  };
+}
 
 export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv): Map<string, FunctionHandler> {
   // Getters: the settings are read per call, so a running stand-in follows config changes.
@@ -41,9 +56,12 @@ export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv):
     return isLocalOrigin(origin) ? origin : undefined;
   };
   // As on Supabase, where every function gets its project's URL and service role key: the
-  // forwarded event ids go through this stand-in's PostgREST into its PGlite.
-  const trackEnv = { ...envFrom((name) => env[name]), SUPABASE_URL: publicUrl(config), SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey };
-  registry.set('track-conversion', trackConversionHandler(trackEnv, undefined, localSite));
+  // ledger is this stand-in's PostgREST over its PGlite.
+  const deliverEnv = deliverEnvFrom(config, env);
+  registry.set('track-conversion', trackConversionHandler(deliverEnv, undefined, localSite));
+  const ledger = postgrestLedger({ url: deliverEnv.SUPABASE_URL, serviceKey: config.serviceRoleKey });
+  registry.set('deliver-conversions', deliverHandler(ledger, deliverEnv, defaultDeps('deliver-conversions')));
+  registry.set('conversions-test-event', testEventHandler(deliverEnv, ghlEnv, defaultDeps('conversions-test-event')));
   return registry;
 }
 

@@ -12,7 +12,8 @@ import { Readable } from 'node:stream';
 import { AttemptCounter, handleAuth } from './auth.ts';
 import { type StandinConfig, TUS_CHUNK_MARGIN, publicUrl } from './config.ts';
 import { type Db, openDatabase } from './db.ts';
-import { functionRegistry, handleFunction } from './functions.ts';
+import { startDeliveryTimer } from './delivery-timer.ts';
+import { deliverEnvFrom, functionRegistry, handleFunction } from './functions.ts';
 import { hasForeignOrigin, json, withGatewayCors } from './gateway.ts';
 import { FileArea } from './objects.ts';
 import { Outbox } from './outbox.ts';
@@ -139,12 +140,18 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
 
   const tus = createTusServer(db, config, files, tusDir);
   const functions = functionRegistry(config, env);
+  const delivery = startDeliveryTimer(deliverEnvFrom(config, env), config.deliveryIntervalMs, log);
   const authCtx = { db, config, outbox, signIns: new AttemptCounter() };
   const storageCtx = { db, config, files };
 
   async function dispatch(request: Request, clientIp: string): Promise<Response> {
     const path = new URL(request.url).pathname;
-    if (path.startsWith('/functions/v1/')) return handleFunction(functions, config, request, path.slice('/functions/v1/'.length).split('/')[0]!);
+    if (path.startsWith('/functions/v1/')) {
+      // As Supabase's gateway does: the address it saw is appended to X-Forwarded-For.
+      const forwarded = request.headers.get('x-forwarded-for');
+      if (clientIp) request.headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${clientIp}` : clientIp);
+      return handleFunction(functions, config, request, path.slice('/functions/v1/'.length).split('/')[0]!);
+    }
     // A page on another site must not read the outbox (confirmation links) or drive /_local.
     if (path.startsWith('/_local/') && hasForeignOrigin(request)) return json({ message: 'Origin not allowed' }, 403);
     if (request.method === 'OPTIONS') return new Response(null, { status: 200 });
@@ -251,6 +258,7 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
     outbox,
     server,
     async close() {
+      await delivery.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

@@ -161,11 +161,15 @@ describe('validateConversionEvent refuses', () => {
 });
 
 describe('clientIpFrom', () => {
-  it("reads only the platform's header: CF-Connecting-IP on Cloudflare, the first X-Forwarded-For hop on Supabase", () => {
+  it("reads only the platform's header: CF-Connecting-IP on Cloudflare, the X-Forwarded-For entry Supabase's edge appended", () => {
     const both = new Headers({ 'cf-connecting-ip': '198.51.100.1', 'x-forwarded-for': '10.0.0.1' });
     expect(clientIpFrom(both, 'cf-connecting-ip')).toBe('198.51.100.1');
     expect(clientIpFrom(both, 'x-forwarded-for')).toBe('10.0.0.1');
-    expect(clientIpFrom(new Headers({ 'x-forwarded-for': ' 2001:db8::1 , 10.0.0.1' }), 'x-forwarded-for')).toBe('2001:db8::1');
+    // The entries before the platform's are the caller's own: never used.
+    expect(clientIpFrom(new Headers({ 'x-forwarded-for': ' 6.6.6.6 , 2001:db8::1' }), 'x-forwarded-for')).toBe('2001:db8::1');
+    // With TRUSTED_PROXY_HOPS=2 (the platform's own proxy appends after the edge).
+    expect(clientIpFrom(new Headers({ 'x-forwarded-for': '6.6.6.6, 198.51.100.7, 10.0.0.1' }), 'x-forwarded-for', 2)).toBe('198.51.100.7');
+    expect(clientIpFrom(new Headers({ 'x-forwarded-for': '198.51.100.7, junk' }), 'x-forwarded-for')).toBeNull();
     expect(clientIpFrom(new Headers({ 'x-forwarded-for': '10.0.0.1' }), 'cf-connecting-ip')).toBeNull();
     expect(clientIpFrom(new Headers(), 'x-forwarded-for')).toBeNull();
   });

@@ -1,8 +1,10 @@
 /**
- * Validation of a conversion event posted by the site, before it goes to the Meta
- * Conversions API. Allow-lists and bounds; unknown fields are dropped; every refusal says
- * which field is wrong and why. Runtime-free.
+ * Validation of a conversion event posted by the site, before it is recorded and sent to the Meta
+ * Conversions API. Allow-lists and bounds; unknown fields are dropped; URLs keep their path and
+ * attribution parameters only; every refusal says which field is wrong and why. Without the
+ * visitor's consent nothing about the visitor is read at all. Runtime-free.
  */
+import { attributionUrl } from './attribution-url.ts';
 
 export const EVENT_NAMES = ['Lead', 'Schedule', 'CompleteRegistration', 'Contact'] as const;
 export const CONVERSION_TYPES = ['lead_form', 'call_scheduling', 'resource_registration', 'contact'] as const;
@@ -11,7 +13,8 @@ export const MAX_EVENT_AGE_S = 7 * 24 * 60 * 60;
 /** Client clocks drift: an event at most this far ahead of the server clock is accepted. */
 export const MAX_CLOCK_SKEW_S = 60;
 
-const CUSTOM_STRING_FIELDS = ['event_source', 'booking_source', 'utm_source', 'utm_medium', 'utm_campaign', 'gclid'] as const;
+export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+const CUSTOM_STRING_FIELDS = ['event_source', 'booking_source', ...UTM_FIELDS, 'gclid'] as const;
 const CUSTOM_URL_FIELDS = ['referrer', 'landing_page'] as const;
 const MAX_SHORT = 256;
 const MAX_URL = 2048;
@@ -22,6 +25,8 @@ export interface UserData {
   client_user_agent: string;
   fbc?: string;
   fbp?: string;
+  /** The page's first-party random id; hashed (SHA-256 hex) before it leaves the endpoint. */
+  external_id?: string;
 }
 
 export interface ServerEvent {
@@ -30,7 +35,8 @@ export interface ServerEvent {
   event_id?: string;
   action_source: 'website';
   event_source_url: string;
-  user_data: UserData;
+  /** Empty without consent: nothing about the visitor is kept. */
+  user_data: Partial<UserData>;
   custom_data: Record<string, string>;
 }
 
@@ -62,17 +68,11 @@ function optionalString(value: unknown, field: string, max: number, pattern?: Re
   return value;
 }
 
+/** An absolute http(s) URL, reduced to its origin, path and attribution parameters. */
 function httpUrl(value: unknown, field: string): string | undefined {
   const text = optionalString(value, field, MAX_URL);
   if (text === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return fail(`${field} must be an absolute http(s) URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`${field} must be an absolute http(s) URL`);
-  return text;
+  return attributionUrl(text) ?? fail(`${field} must be an absolute http(s) URL`);
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
@@ -83,6 +83,7 @@ export const isIpAddress = (value: string): boolean => IPV4.test(value) || (valu
 const FBC = /^fb\.[0-2]\.\d{10,16}\.[\w.-]{1,400}$/;
 const FBP = /^fb\.[0-2]\.\d{10,16}\.\d{1,32}$/;
 const EVENT_ID = /^[\w.:-]{1,100}$/;
+const EXTERNAL_ID = /^[\w-]{1,100}$/;
 
 function userData(value: unknown, facts: RequestFacts): UserData {
   if (value !== undefined && value !== null && !isObject(value)) return fail('user_data must be an object');
@@ -91,6 +92,7 @@ function userData(value: unknown, facts: RequestFacts): UserData {
     facts.userAgent?.slice(0, MAX_USER_AGENT) ?? fail('user_data.client_user_agent is required for website events');
   const fbc = optionalString(input.fbc, 'user_data.fbc', 450, FBC);
   const fbp = optionalString(input.fbp, 'user_data.fbp', 64, FBP);
+  const externalId = optionalString(input.external_id, 'user_data.external_id', 100, EXTERNAL_ID);
   // The client IP is only what the platform saw: a body's user_data.client_ip_address is ignored.
   const ip = facts.clientIp && isIpAddress(facts.clientIp) ? facts.clientIp : undefined;
   return {
@@ -98,19 +100,21 @@ function userData(value: unknown, facts: RequestFacts): UserData {
     client_user_agent: userAgent,
     ...(fbc ? { fbc } : {}),
     ...(fbp ? { fbp } : {}),
+    ...(externalId ? { external_id: externalId } : {}),
   };
 }
 
-function customData(value: unknown): Record<string, string> {
+/** Without consent: the conversion type and the campaign tags only. */
+function customData(value: unknown, consented: boolean): Record<string, string> {
   if (value === undefined || value === null) return {};
   if (!isObject(value)) return fail('custom_data must be an object');
   const out: Record<string, string> = {};
-  for (const field of CUSTOM_STRING_FIELDS) {
+  for (const field of consented ? CUSTOM_STRING_FIELDS : UTM_FIELDS) {
     const text = optionalString(value[field], `custom_data.${field}`, MAX_SHORT);
     if (text !== undefined) out[field] = text;
   }
-  for (const field of CUSTOM_URL_FIELDS) {
-    const text = optionalString(value[field], `custom_data.${field}`, MAX_URL);
+  for (const field of consented ? CUSTOM_URL_FIELDS : []) {
+    const text = httpUrl(value[field], `custom_data.${field}`);
     if (text !== undefined) out[field] = text;
   }
   const type = optionalString(value.conversion_type, 'custom_data.conversion_type', MAX_SHORT);
@@ -130,8 +134,12 @@ function eventTime(value: unknown, nowS: number): number {
   return value;
 }
 
-/** Checks a posted body and returns the event to forward, or the reason it is refused. */
-export function validateConversionEvent(body: unknown, facts: RequestFacts): Validation {
+/**
+ * Checks a posted body and returns the event to record (and, with consent, to send), or the
+ * reason it is refused. Without consent, user_data and every field that could identify the
+ * visitor are left out unread.
+ */
+export function validateConversionEvent(body: unknown, facts: RequestFacts, consented = true): Validation {
   try {
     if (!isObject(body)) return fail('body must be a JSON object');
     const name = body.event_name;
@@ -150,8 +158,8 @@ export function validateConversionEvent(body: unknown, facts: RequestFacts): Val
       ...(eventId ? { event_id: eventId } : {}),
       action_source: 'website',
       event_source_url: sourceUrl,
-      user_data: userData(body.user_data, facts),
-      custom_data: customData(body.custom_data),
+      user_data: consented ? userData(body.user_data, facts) : {},
+      custom_data: customData(body.custom_data, consented),
     };
     return { ok: true, event };
   } catch (error) {
@@ -161,27 +169,31 @@ export function validateConversionEvent(body: unknown, facts: RequestFacts): Val
 }
 
 /**
- * Why an event may not be forwarded for lack of the visitor's consent, or null: the page marks an
- * event it sends with consent `ads_consent: "granted"`; a browser sending Global Privacy Control
- * (`Sec-GPC: 1`) has refused, whatever the body says.
+ * Whether the visitor agreed to ads measurement: the page marks an event it sends with consent
+ * `ads_consent: "granted"`; a browser sending Global Privacy Control (`Sec-GPC: 1`) has refused,
+ * whatever the body says. Without consent the conversion is only counted.
  */
-export function consentRefusal(body: unknown, headers: Headers): string | null {
-  if (headers.get('sec-gpc')?.trim() === '1') return 'the browser sends Global Privacy Control (Sec-GPC: 1): the event is not forwarded';
-  const consent = isObject(body) ? body.ads_consent : undefined;
-  if (consent === 'granted') return null;
-  return consent === undefined
-    ? 'ads_consent is required: "granted" when the visitor agreed to ads measurement'
-    : `ads_consent is ${JSON.stringify(consent).slice(0, 40)}: only events the visitor agreed to ("granted") are forwarded`;
+export function hasConsent(body: unknown, headers: Headers): boolean {
+  if (headers.get('sec-gpc')?.trim() === '1') return false;
+  return isObject(body) && body.ads_consent === 'granted';
 }
 
 /**
- * Where the platform puts the client's address: Cloudflare sets `CF-Connecting-IP`; Supabase's
- * edge (in front of the Deno function) sets `X-Forwarded-For`, whose first hop is the client.
+ * Where the platform puts the client's address: Cloudflare sets `CF-Connecting-IP` (a caller's
+ * own is replaced); in front of a Supabase Edge Function, each proxy appends the address it saw
+ * to `X-Forwarded-For`, so the entries a caller writes come first and the platform's last.
  */
 export type ClientIpSource = 'cf-connecting-ip' | 'x-forwarded-for';
 
-/** The client IP from the platform's header only (no fallback to another header), or null. */
-export function clientIpFrom(headers: Headers, source: ClientIpSource): string | null {
-  const value = source === 'cf-connecting-ip' ? headers.get('cf-connecting-ip') : headers.get('x-forwarded-for')?.split(',')[0];
-  return value?.trim() || null;
+/**
+ * The client IP from the platform's header only (no fallback to another header), or null. Of
+ * `X-Forwarded-For`, the entry `trustedHops` from the end: the one the platform's edge added
+ * (1 when it is the last proxy; more when the platform's own proxies append after it). Entries
+ * before it are whatever the caller sent.
+ */
+export function clientIpFrom(headers: Headers, source: ClientIpSource, trustedHops = 1): string | null {
+  if (source === 'cf-connecting-ip') return headers.get('cf-connecting-ip')?.trim() || null;
+  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((hop) => hop.trim());
+  const hop = hops[hops.length - Math.max(1, trustedHops)];
+  return hop && isIpAddress(hop) ? hop : null;
 }

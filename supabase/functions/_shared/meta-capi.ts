@@ -1,10 +1,10 @@
 /**
- * Forwarding one server event to the Meta Conversions API:
- * `POST {graph}/{version}/{pixel}/events` with `{data:[event], test_event_code?}`,
- * retrying transient failures (network, 429, 5xx) and never a 4xx. Runtime-free.
+ * One request to the Meta Conversions API: `POST {graph}/{version}/{pixel}/events` with
+ * `{data: events, test_event_code?}` (at most 1,000 events), and what Meta's answer means for
+ * the events in it. No retries here: the ledger's delivery decides when to try again.
+ * Runtime-free.
  */
 import type { ServerEvent } from './conversion-event.ts';
-import { DEFAULT_RETRY_POLICY, isTransientStatus, mayRetry, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.ts';
 
 export interface MetaConfig {
   graphUrl: string;
@@ -16,23 +16,35 @@ export interface MetaConfig {
 
 export interface UpstreamDeps {
   fetch: typeof fetch;
-  sleep: (ms: number) => Promise<void>;
   now: () => number;
   random: () => number;
   log: (message: string, details?: Record<string, unknown>) => void;
-  /** Per-attempt timeout. */
+  /** How long Meta may take to answer one request. */
   attemptTimeoutMs?: number;
-  retryPolicy?: RetryPolicy;
 }
 
-export type ForwardResult =
-  | { ok: true; attempts: number; eventsReceived: number | null; fbtraceId: string | null }
-  | { ok: false; attempts: number; status: number | null; message: string; fbtraceId: string | null; transient: boolean };
+/** Meta takes at most 1,000 events per request. */
+export const MAX_BATCH = 1000;
+
+/** Error codes that mean the token or the app's permission is refused: every event waits. */
+export const TOKEN_ERROR_CODES: readonly number[] = [190, 102, 10, 200];
+/** Graph API throttling codes, answered with a 4xx status: retried like a 429. */
+export const THROTTLE_ERROR_CODES: readonly number[] = [4, 17, 32, 613, 80004];
+
+/**
+ * - `delivered`: Meta has every event of the request;
+ * - `transient`: no answer, a timeout, 429, 5xx or throttling: send the same events again later;
+ * - `token`: the token or permission is refused: keep every event pending and pause;
+ * - `rejected`: any other 4xx: Meta refused the request for what is in it.
+ */
+export type SendResult =
+  | { kind: 'delivered'; eventsReceived: number | null; fbtraceId: string | null }
+  | { kind: 'transient' | 'token' | 'rejected'; status: number | null; code: number | null; message: string; fbtraceId: string | null };
 
 interface GraphBody {
   events_received?: number;
   fbtrace_id?: string;
-  error?: { message?: string; fbtrace_id?: string; code?: number };
+  error?: { message?: string; fbtrace_id?: string; code?: number; error_user_msg?: string };
 }
 
 const readBody = async (response: Response): Promise<GraphBody> => {
@@ -49,52 +61,35 @@ export function eventsUrl(config: MetaConfig): string {
   return `${base}/${encodeURIComponent(config.apiVersion)}/${encodeURIComponent(config.pixelId)}/events`;
 }
 
-export async function forwardToMeta(event: ServerEvent, config: MetaConfig, deps: UpstreamDeps): Promise<ForwardResult> {
-  const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
+/** What an answer means: status and Meta's error code. */
+export function classify(status: number, code: number | null): SendResult['kind'] {
+  if (status >= 200 && status < 300) return 'delivered';
+  if (code !== null && TOKEN_ERROR_CODES.includes(code)) return 'token';
+  if (status === 429 || status >= 500 || (code !== null && THROTTLE_ERROR_CODES.includes(code))) return 'transient';
+  return 'rejected';
+}
+
+export async function sendEvents(events: readonly ServerEvent[], config: MetaConfig, deps: UpstreamDeps, testEventCode = config.testEventCode): Promise<SendResult> {
   const url = `${eventsUrl(config)}?access_token=${encodeURIComponent(config.token)}`;
-  const body = JSON.stringify({ data: [event], ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}) });
-  const started = deps.now();
-  let attempt = 0;
-  for (;;) {
-    attempt += 1;
-    let failure: Extract<ForwardResult, { ok: false }>;
-    let retryAfter: number | null = null;
-    try {
-      const response = await deps.fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(deps.attemptTimeoutMs ?? 3000),
-      });
-      const graph = await readBody(response);
-      const fbtraceId = graph.fbtrace_id ?? graph.error?.fbtrace_id ?? null;
-      if (response.ok) {
-        deps.log('meta: event received', { event_id: event.event_id, attempts: attempt, fbtrace_id: fbtraceId });
-        return { ok: true, attempts: attempt, eventsReceived: graph.events_received ?? null, fbtraceId };
-      }
-      failure = {
-        ok: false,
-        attempts: attempt,
-        status: response.status,
-        message: graph.error?.message ?? `HTTP ${response.status}`,
-        fbtraceId,
-        transient: isTransientStatus(response.status),
-      };
-      retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      failure = { ok: false, attempts: attempt, status: null, message: `network: ${message}`, fbtraceId: null, transient: true };
-    }
-    deps.log('meta: attempt failed', {
-      event_id: event.event_id,
-      attempt,
-      status: failure.status,
-      message: failure.message,
-      fbtrace_id: failure.fbtraceId,
+  const body = JSON.stringify({ data: events, ...(testEventCode ? { test_event_code: testEventCode } : {}) });
+  try {
+    const response = await deps.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(deps.attemptTimeoutMs ?? 20_000),
     });
-    if (!failure.transient) return failure;
-    const delay = retryDelayMs(attempt, policy, deps.random(), retryAfter);
-    if (!mayRetry(attempt, deps.now() - started, delay, policy)) return failure;
-    await deps.sleep(delay);
+    const graph = await readBody(response);
+    const fbtraceId = graph.fbtrace_id ?? graph.error?.fbtrace_id ?? null;
+    const code = typeof graph.error?.code === 'number' ? graph.error.code : null;
+    const kind = classify(response.status, code);
+    if (kind === 'delivered') return { kind, eventsReceived: graph.events_received ?? null, fbtraceId };
+    const message = [graph.error?.message, graph.error?.error_user_msg].filter(Boolean).join(': ') || `HTTP ${response.status}`;
+    return { kind, status: response.status, code, message, fbtraceId };
+  } catch (error) {
+    // No answer (or it never finished): Meta may have the events; sending them again with the
+    // same event_id is deduplicated by Meta.
+    const message = error instanceof Error ? `${error.name === 'TimeoutError' ? 'timeout' : 'network'}: ${error.message}` : String(error);
+    return { kind: 'transient', status: null, code: null, message, fbtraceId: null };
   }
 }

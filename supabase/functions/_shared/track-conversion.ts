@@ -2,20 +2,25 @@
  * The track-conversion endpoint, runtime-free (Request, env, deps → Response). Adapters:
  * functions/api/track-conversion.ts (Cloudflare Pages) and
  * supabase/functions/track-conversion/index.ts (Supabase Edge Functions, Deno).
+ *
+ * Every valid conversion is recorded in the ledger before the answer (202 `{recorded}`; a
+ * replayed id 200 `{duplicate}`), with consent as the event Meta will get, without consent as a
+ * count with no identifier. Delivery to Meta happens after the answer (`background`), and again
+ * from the scheduled run until Meta has it (conversion-delivery.ts).
  */
-import { clientIpFrom, consentRefusal, validateConversionEvent, type ClientIpSource } from './conversion-event.ts';
+import { clientIpFrom, hasConsent, validateConversionEvent, type ClientIpSource, type ServerEvent } from './conversion-event.ts';
+import { deliverConversions } from './conversion-delivery.ts';
+import { ledgerRow, type ConversionLedger, type Endpoint } from './conversion-ledger.ts';
 import { corsHeaders, errorResponse, jsonResponse, readJsonBody } from './http.ts';
-import { forwardToMeta, type MetaConfig, type UpstreamDeps } from './meta-capi.ts';
-import { DEFAULT_RATE_LIMIT, FixedWindowLimiter, MemoryEventIdStore, RATE_PERIOD_S, type EventIdStore, type RateLimiter } from './track-guards.ts';
+import { DEFAULT_API_VERSION } from './meta-api-versions.ts';
+import type { MetaConfig, UpstreamDeps } from './meta-capi.ts';
+import { DEFAULT_RATE_LIMIT, FixedWindowLimiter, RATE_PERIOD_S, type RateLimiter } from './track-guards.ts';
 
 export type { ClientIpSource } from './conversion-event.ts';
-export type { EventIdStore, RateLimiter } from './track-guards.ts';
+export type { RateLimiter } from './track-guards.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
-export const DEFAULT_API_VERSION = 'v21.0';
-/** Meta deduplicates a browser and a server event within 48 h; a replay inside it is not forwarded. */
-export const EVENT_ID_TTL_S = 48 * 60 * 60;
 
 /** Server-only settings (README "Environment variables"). */
 export interface TrackEnv {
@@ -28,17 +33,23 @@ export interface TrackEnv {
   ALLOWED_ORIGINS?: string | undefined;
   /** Events per client per minute for an in-process limiter (default 30). */
   TRACK_RATE_LIMIT?: string | undefined;
+  /** X-Forwarded-For: how many entries from the end the platform's proxies add (default 1). */
+  TRUSTED_PROXY_HOPS?: string | undefined;
 }
 
 export interface TrackOptions {
   /** Answer with the Supabase Edge Functions CORS headers (the Pages Function is same-origin). */
   cors: boolean;
-  /** The platform's client IP header; default `x-forwarded-for` with `cors`, else `cf-connecting-ip`. */
-  clientIpSource?: ClientIpSource;
+  /** Which endpoint records the row. */
+  endpoint: Endpoint;
+  /** The platform's client IP header. */
+  clientIpSource: ClientIpSource;
   /** Per-client limit; default an in-process limiter shared by the calls without one. */
   rateLimiter?: RateLimiter;
-  /** Event ids already forwarded; default an in-process store shared by the calls without one. */
-  eventIds?: EventIdStore;
+  /** The ledger, or why there is none (the answer is then 503 and the reason is logged). */
+  ledger: ConversionLedger | { missing: string };
+  /** Runs work after the answer (waitUntil); the promise never rejects. */
+  background: (work: Promise<unknown>) => void;
 }
 
 /** The in-process limit: TRACK_RATE_LIMIT (a positive integer) or DEFAULT_RATE_LIMIT per minute. */
@@ -52,22 +63,20 @@ export function memoryLimiter(env: TrackEnv, now: () => number = Date.now): Rate
 }
 
 let fallbackLimiter: RateLimiter | undefined;
-let fallbackEventIds: EventIdStore | undefined;
 
-export function defaultDeps(): UpstreamDeps {
+export function defaultDeps(fn = 'track-conversion'): UpstreamDeps {
   return {
     fetch: (input, init) => fetch(input, init),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: () => Date.now(),
     random: () => Math.random(),
-    log: (message, details = {}) => console.log(JSON.stringify({ fn: 'track-conversion', message, ...details })),
+    log: (message, details = {}) => console.log(JSON.stringify({ fn, message, ...details })),
   };
 }
 
-/** The Meta settings, or why forwarding is off. */
-export function metaConfig(env: TrackEnv): { config: MetaConfig } | { reason: string } {
+/** The Meta settings, or which of them are missing (for the logs and the admin only). */
+export function metaConfig(env: TrackEnv): { config: MetaConfig } | { missing: string[] } {
   const missing = (['META_PIXEL_ID', 'META_CAPI_TOKEN'] as const).filter((name) => !env[name]?.trim());
-  if (missing.length > 0) return { reason: `${missing.join(' and ')} not set: the event was validated but not forwarded` };
+  if (missing.length > 0) return { missing };
   return {
     config: {
       graphUrl: env.META_GRAPH_URL?.trim() || DEFAULT_GRAPH_URL,
@@ -79,6 +88,18 @@ export function metaConfig(env: TrackEnv): { config: MetaConfig } | { reason: st
   };
 }
 
+/** SHA-256 hex of a text (Meta's form for a hashed external_id). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The event Meta gets: external_id hashed. */
+async function forMeta(event: ServerEvent & { event_id: string }): Promise<ServerEvent & { event_id: string }> {
+  const externalId = event.user_data.external_id;
+  if (!externalId) return event;
+  return { ...event, user_data: { ...event.user_data, external_id: await sha256Hex(externalId.trim()) } };
+}
 /** An origin (`scheme://host[:port]`) as URL normalises it, or null. */
 function originOf(value: string): string | null {
   try {
@@ -119,15 +140,10 @@ export function originRefusal(headers: Headers, allowed: readonly string[]): str
   return onAllowedOrigin(origin, allowed) ? null : `origin ${origin} is not allowed`;
 }
 
-export async function handleTrackConversion(
-  request: Request,
-  env: TrackEnv,
-  deps: UpstreamDeps,
-  options: TrackOptions,
-): Promise<Response> {
+export async function handleTrackConversion(request: Request, env: TrackEnv, deps: UpstreamDeps, options: TrackOptions): Promise<Response> {
   const headers = options.cors ? corsHeaders : {};
   if (request.method === 'OPTIONS') {
-    return options.cors ? new Response('ok', { headers }) : new Response(null, { status: 204, headers: { Allow: 'POST, OPTIONS' } });
+    return options.cors ? new Response('ok', { headers }) : new Response(null, { status: 204, headers: { ...headers, Allow: 'POST, OPTIONS' } });
   }
   if (request.method !== 'POST') {
     return errorResponse(405, 'method must be POST', { ...headers, Allow: 'POST, OPTIONS' });
@@ -138,7 +154,7 @@ export async function handleTrackConversion(
     request.body?.cancel().catch(() => undefined);
     return errorResponse(403, refusal, headers);
   }
-  const clientIp = clientIpFrom(request.headers, options.clientIpSource ?? (options.cors ? 'x-forwarded-for' : 'cf-connecting-ip'));
+  const clientIp = clientIpFrom(request.headers, options.clientIpSource, Number(env.TRUSTED_PROXY_HOPS?.trim()) || 1);
   const limiter = options.rateLimiter ?? (fallbackLimiter ??= memoryLimiter(env));
   const rate = await limiter.limit(clientIp ?? 'unknown');
   if (!rate.ok) {
@@ -149,51 +165,40 @@ export async function handleTrackConversion(
   const body = await readJsonBody(request, MAX_BODY_BYTES, headers);
   if (!body.ok) return body.response;
 
-  const checked = validateConversionEvent(body.value, {
-    nowS: Math.floor(deps.now() / 1000),
-    clientIp,
-    userAgent: request.headers.get('user-agent'),
-  });
+  const consented = hasConsent(body.value, request.headers);
+  const checked = validateConversionEvent(
+    body.value,
+    { nowS: Math.floor(deps.now() / 1000), clientIp, userAgent: request.headers.get('user-agent') },
+    consented,
+  );
   if (!checked.ok) return errorResponse(400, checked.error, headers);
-  const withoutConsent = consentRefusal(body.value, request.headers);
-  if (withoutConsent) return errorResponse(403, withoutConsent, headers);
   if (!onAllowedOrigin(checked.event.event_source_url, allowed)) {
     return errorResponse(400, `event_source_url must be a page of this site (${allowed.join(', ')})`, headers);
   }
-  // Every forwarded event has an id, so Meta drops a retry's duplicate.
   const event = { ...checked.event, event_id: checked.event.event_id ?? crypto.randomUUID() };
 
+  if ('missing' in options.ledger) {
+    deps.log('ledger: not configured, the conversion was not recorded', { event_id: event.event_id, missing: options.ledger.missing });
+    return errorResponse(503, 'the conversion could not be recorded: try again later', headers);
+  }
+  const ledger = options.ledger;
   const meta = metaConfig(env);
-  if ('reason' in meta) {
-    deps.log('meta: not forwarded', { event_id: event.event_id, event_name: event.event_name, reason: meta.reason });
-    return jsonResponse({ forwarded: false, reason: meta.reason, event_id: event.event_id }, 202, headers);
-  }
-  // At most once to Meta within 48 h: a replayed id is answered without forwarding.
-  const eventIds = options.eventIds ?? (fallbackEventIds ??= new MemoryEventIdStore());
-  let claimed: boolean;
+  const row = ledgerRow(consented ? await forMeta(event) : event, options.endpoint, consented, 'config' in meta);
+  let recorded: 'recorded' | 'duplicate';
   try {
-    claimed = await eventIds.claim(event.event_id, EVENT_ID_TTL_S);
+    recorded = await ledger.record(row);
   } catch (error) {
-    // Without the record a replay could not be told apart: nothing is forwarded, the page retries.
-    deps.log('event id store unavailable', { event_id: event.event_id, error: String(error) });
-    return errorResponse(503, 'the event-id store is unavailable: the event was not forwarded, try again later', headers);
+    deps.log('ledger: record failed', { event_id: event.event_id, error: String(error) });
+    return errorResponse(503, 'the conversion could not be recorded: try again later', headers);
   }
-  if (!claimed) {
-    deps.log('meta: duplicate not forwarded', { event_id: event.event_id });
-    return jsonResponse({ forwarded: false, duplicate: true, event_id: event.event_id }, 200, headers);
-  }
-  const result = await forwardToMeta(event, meta.config, deps);
-  if (result.ok) {
-    return jsonResponse(
-      { forwarded: true, event_id: event.event_id, events_received: result.eventsReceived, fbtrace_id: result.fbtraceId },
-      200,
-      headers,
+  if (recorded === 'duplicate') return jsonResponse({ duplicate: true, event_id: event.event_id }, 200, headers);
+  if (row.state === 'not_configured') deps.log('meta: not configured, recorded only', { event_id: event.event_id, missing: 'missing' in meta ? meta.missing : [] });
+  if (row.state === 'pending' && 'config' in meta) {
+    options.background(
+      deliverConversions(ledger, meta.config, deps, { eventId: event.event_id }).catch((error: unknown) =>
+        deps.log('meta: delivery after recording failed; the scheduled run sends it', { event_id: event.event_id, error: String(error) }),
+      ),
     );
   }
-  // Not delivered: the id is free again, so the page's retry can send it.
-  await eventIds.release(event.event_id).catch((error: unknown) => deps.log('event id not released', { event_id: event.event_id, error: String(error) }));
-  if (!result.transient) {
-    return jsonResponse({ error: `Meta refused the event: ${result.message}`, fbtrace_id: result.fbtraceId }, 502, headers);
-  }
-  return errorResponse(503, `Meta did not accept the event after ${result.attempts} attempts: ${result.message}`, headers);
+  return jsonResponse({ recorded: true, event_id: event.event_id }, 202, headers);
 }
