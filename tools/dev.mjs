@@ -47,7 +47,7 @@ if (fake && !supabase.started) {
 const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...args.filter((arg) => arg !== NO_FAKE)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: { ...supabase.ledgerEnv, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 const stop = () => astro.kill('SIGTERM');
 process.on('SIGINT', stop);

@@ -35,6 +35,8 @@ const wrangler = spawn(
     '--log-level',
     process.env.WRANGLER_LOG ?? 'warn',
     '--show-interactive-dev-session=false',
+    // The ledger the Pages Function records conversions in (production: the project's secrets).
+    ...Object.entries(supabase.ledgerEnv).flatMap(([name, value]) => ['--binding', `${name}=${value}`]),
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' } },
 );

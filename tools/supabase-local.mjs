@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DEV_SERVICE_ROLE_KEY } from '../supabase/local/dev-keys.ts';
 import { LOCAL_SUPABASE_PORT } from '../src/lib/local-supabase.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,20 +28,27 @@ async function healthy(url) {
   }
 }
 
-/** `started`: this call started the stand-in (so it takes the environment given here). @returns {Promise<{ stop: () => void, started: boolean }>} */
+/**
+ * `started`: this call started the stand-in (so it takes the environment given here).
+ * `ledgerEnv`: what the site's Pages Function needs to record conversions in this Supabase
+ * (its URL and service role key; a remote project's key only when SUPABASE_SERVICE_ROLE_KEY is set).
+ * @returns {Promise<{ stop: () => void, started: boolean, ledgerEnv: Record<string, string> }>}
+ */
 export async function ensureLocalSupabase(env = process.env) {
   const configured = configuredSupabaseUrl(env);
   // A build pointed at another local port (parallel checkouts, tests) gets its own stand-in there.
   const localPort = /^http:\/\/127\.0\.0\.1:(\d+)\/?$/.exec(configured)?.[1];
   if (configured && !localPort) {
     console.log(`supabase: using ${configured}`);
-    return { stop() {}, started: false };
+    const key = env.SUPABASE_SERVICE_ROLE_KEY;
+    return { stop() {}, started: false, ledgerEnv: { SUPABASE_URL: configured, ...(key ? { SUPABASE_SERVICE_ROLE_KEY: key } : {}) } };
   }
   const port = localPort ?? env.STANDIN_PORT ?? String(LOCAL_SUPABASE_PORT);
   const url = `http://127.0.0.1:${port}`;
+  const ledgerEnv = { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: env.STANDIN_SERVICE_ROLE_KEY ?? DEV_SERVICE_ROLE_KEY };
   if (await healthy(url)) {
     console.log(`supabase: using the local stand-in already running on ${url}`);
-    return { stop() {}, started: false };
+    return { stop() {}, started: false, ledgerEnv };
   }
   const child = spawn(process.execPath, [`${root}supabase/local/start.mjs`], {
     cwd: root,
@@ -59,5 +67,6 @@ export async function ensureLocalSupabase(env = process.env) {
       if (!exited) child.kill('SIGTERM');
     },
     started: true,
+    ledgerEnv,
   };
 }

@@ -6,8 +6,9 @@
  * (src/integrations/pages-redirects.ts): `/admin/anything` answers the admin page, not a 404.
  *
  * The routes are the files (Pages' file routing without dynamic segments, which the project does
- * not use); a module's `onRequest<Method>` or `onRequest` answers, as on Pages. `env` is the
- * process environment (where `npm run preview` reads `.dev.vars`).
+ * not use); a module's `onRequest<Method>` or `onRequest` answers, as on Pages, after the
+ * `_middleware.ts` of its folders (outermost first, each calling `next()`). `env` is the process
+ * environment (where `npm run preview` reads `.dev.vars`); `waitUntil` lets the work run on.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,7 +17,24 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { type PagesRule, matchRedirect, parseRedirects } from './pages-redirects';
 
-type Handler = (context: { request: Request; env: Record<string, string | undefined>; params: Record<string, string> }) => Response | Promise<Response>;
+interface Context {
+  request: Request;
+  env: Record<string, string | undefined>;
+  params: Record<string, string>;
+  waitUntil: (promise: Promise<unknown>) => void;
+  next: () => Promise<Response>;
+}
+type Handler = (context: Context) => Response | Promise<Response>;
+
+/** The `_middleware.ts` files that apply to a function file, outermost first. */
+export function middlewareFiles(functionsDir: string, file: string): string[] {
+  const folders = file.slice(functionsDir.length).split('/').slice(0, -1);
+  return folders
+    .map((_, i) => `${functionsDir}${folders.slice(0, i + 1).join('/')}/_middleware.ts`)
+    .concat([`${functionsDir}_middleware.ts`])
+    .filter((candidate, i, all) => all.indexOf(candidate) === i && existsSync(candidate))
+    .sort((a, b) => a.length - b.length);
+}
 
 /** The module file of a Pages Function route, or null (`/api/track-conversion` → functions/api/track-conversion.ts). */
 export function functionFile(functionsDir: string, pathname: string): string | null {
@@ -88,9 +106,18 @@ export function devFunctions(): AstroIntegration {
           if (!file) return next();
           const origin = `http://${req.headers.host ?? 'localhost'}`;
           (async () => {
-            const handler = handlerFor(await server.ssrLoadModule(file), req.method ?? 'GET');
-            if (!handler) return sendResponse(res, new Response(null, { status: 405 }));
-            return sendResponse(res, await handler({ request: toRequest(req, origin), env: { ...process.env }, params: {} }));
+            const method = req.method ?? 'GET';
+            const handler = handlerFor(await server.ssrLoadModule(file), method);
+            const chain: Handler[] = [];
+            for (const middleware of middlewareFiles(functionsDir, file)) {
+              const found = handlerFor(await server.ssrLoadModule(middleware), method);
+              if (found) chain.push(found);
+            }
+            chain.push(handler ?? (() => new Response(null, { status: 405 })));
+            const request = toRequest(req, origin);
+            const waitUntil = (promise: Promise<unknown>) => void promise.catch((error: unknown) => logger.error(`waitUntil: ${String(error)}`));
+            const run = (i: number): Promise<Response> => Promise.resolve(chain[i]!({ request, env: { ...process.env }, params: {}, waitUntil, next: () => run(i + 1) }));
+            return sendResponse(res, await run(0));
           })().catch((error: unknown) => {
             logger.error(`${req.method} ${pathname}: ${error instanceof Error ? error.stack : String(error)}`);
             if (!res.headersSent) sendResponse(res, new Response('function failed', { status: 500 }));

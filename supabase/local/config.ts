@@ -5,13 +5,13 @@
  */
 import { resolve } from 'node:path';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_HOST, LOCAL_SUPABASE_PORT } from '../../src/lib/local-supabase';
+import { DEV_SERVICE_ROLE_KEY } from './dev-keys';
 
 /** The Supabase CLI's local JWT secret (apps/cli-go/pkg/config). */
 export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 /** HS256 JWTs `{"iss":"supabase-demo","role":...,"exp":1983812996}` signed with DEV_JWT_SECRET. */
 export const DEV_ANON_KEY = LOCAL_SUPABASE_ANON_KEY;
-export const DEV_SERVICE_ROLE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+export { DEV_SERVICE_ROLE_KEY } from './dev-keys';
 
 export interface StandinConfig {
   host: string;

@@ -1,7 +1,9 @@
 /**
- * The track-conversion endpoint in its real runtimes against a fake Graph API on 127.0.0.1:
- * the Cloudflare Pages Function under `wrangler pages dev` (workerd) and under `npm run dev`
- * (astro dev, src/integrations/dev-functions.ts), and the Supabase Edge Function served by Deno.
+ * The track-conversion endpoint in its real runtimes against a fake Graph API on 127.0.0.1 and
+ * a ledger in the local stand-in (PGlite behind its PostgREST): the Cloudflare Pages Function
+ * under `wrangler pages dev` (workerd) and under `npm run dev` (astro dev,
+ * src/integrations/dev-functions.ts, with its own stand-in), and the Supabase Edge Function
+ * served by Deno.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendChunked } from '../../tools/tracking/big-body.mjs';
 import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
+import type { Standin } from '../../supabase/local/server.ts';
+import { startTestStandin } from '../support/standin.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deno = `${root}node_modules/.bin/deno`;
@@ -17,6 +21,14 @@ const GRAPH_PORT = Number(process.env.TRACKING_TEST_PORT ?? 4710);
 
 type Graph = Awaited<ReturnType<typeof startFakeGraph>>;
 let graph: Graph;
+/** The ledger of the wrangler and Deno runs (`npm run dev` starts its own stand-in). */
+let standin: Standin;
+
+type Row = Record<string, unknown>;
+const rows = async (eventId: string): Promise<Row[]> => (await standin.db.query<Row>('select * from public.conversions where event_id = $1', [eventId])).rows;
+const accepted = (eventId: string) => graph.accepted.filter((entry) => entry.event.event_id === eventId);
+/** Waits for the work the endpoint does after answering. */
+const eventually = (check: () => unknown) => expect.poll(check, { timeout: 15_000, intervals: [50, 100, 250] });
 
 /** The site the events come from: set per describe (the server's own origin, or ALLOWED_ORIGINS). */
 let site = '';
@@ -39,46 +51,57 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 
 const SITE_FOR_DENO = 'http://127.0.0.1:4321';
 
-const vars = (graphUrl: string) => ({
+const meta = (graphUrl: string) => ({
   META_PIXEL_ID: '1234567890',
   META_CAPI_TOKEN: 'test-token',
   META_TEST_EVENT_CODE: 'TEST42',
   META_GRAPH_URL: graphUrl,
   META_API_VERSION: 'v25.0',
 });
+const vars = (graphUrl: string) => ({ ...meta(graphUrl), SUPABASE_URL: standin.url, SUPABASE_SERVICE_ROLE_KEY: standin.config.serviceRoleKey });
 
-/** The behaviour both adapters must show; `ipHeader` is the platform's client IP header. */
-function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' | 'x-forwarded-for') {
-  it('forwards a valid event once, with the client IP from the platform header, not the body', async () => {
+/**
+ * The behaviour every adapter must show; `ipHeader` is the platform's client IP header, `ledger`
+ * whether the test can read the ledger's rows (not under `npm run dev`, which has its own).
+ */
+function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' | 'x-forwarded-for', ledger = true) {
+  it('records a valid event, answers 202, and Meta gets it once with the client IP from the platform header, not the body', async () => {
     const body = event({ user_data: { client_ip_address: '192.0.2.99', client_user_agent: 'Mozilla/5.0 test' } });
     const response = await post(endpoint(), body, { [ipHeader]: '203.0.113.5' });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ forwarded: true, event_id: body.event_id, events_received: 1 });
-    expect(graph.accepted).toHaveLength(1);
-    const [received] = graph.accepted;
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ recorded: true, event_id: body.event_id });
+    await eventually(() => accepted(body.event_id).length).toBe(1);
+    const [received] = accepted(body.event_id);
     expect(received!.path).toBe('/v25.0/1234567890/events');
     expect(received!.testEventCode).toBe('TEST42');
-    expect(received!.event).toMatchObject({ event_id: body.event_id, user_data: { client_user_agent: 'Mozilla/5.0 test' } });
-    expect(received!.event.user_data.client_ip_address).toBe('203.0.113.5');
+    expect(received!.event).toMatchObject({ event_id: body.event_id, user_data: { client_user_agent: 'Mozilla/5.0 test', client_ip_address: '203.0.113.5' } });
     expect(graph.requests[0]!.query).toEqual({ access_token: 'test-token' });
+    if (ledger) await eventually(async () => (await rows(body.event_id))[0]?.state).toBe('delivered');
   });
 
-  it('retries a 503 and a reset, then succeeds', async () => {
-    graph.failNext(503, 'reset');
-    const response = await post(endpoint(), event());
-    expect(response.status).toBe(200);
-    expect(graph.requests.map((request) => request.outcome)).toEqual([503, 'reset', 200]);
-    expect(graph.accepted).toHaveLength(1);
+  it('answers 202 while Meta is down; the event waits in the ledger with its error', async () => {
+    graph.failNext(503);
+    const body = event();
+    const response = await post(endpoint(), body);
+    expect(response.status).toBe(202);
+    await eventually(() => graph.requests.length).toBe(1);
+    expect(accepted(body.event_id)).toHaveLength(0);
+    if (ledger) {
+      await eventually(async () => (await rows(body.event_id))[0]?.last_error_message).toBe('fake failure 503');
+      expect((await rows(body.event_id))[0]).toMatchObject({ state: 'pending', attempts: 1 });
+    }
   });
 
-  it('does not retry a 400 from Meta', async () => {
+  it('keeps a refused event as failed, and tells the caller only that it is recorded', async () => {
     graph.failNext(400);
-    const response = await post(endpoint(), event());
-    expect(response.status).toBe(502);
-    expect(graph.requests).toHaveLength(1);
+    const body = event();
+    const response = await post(endpoint(), body);
+    expect(await response.json()).toEqual({ recorded: true, event_id: body.event_id });
+    await eventually(() => graph.requests.length).toBe(1);
+    if (ledger) await eventually(async () => (await rows(body.event_id))[0]?.state).toBe('failed');
   });
 
-  it('refuses a bad event with a 4xx naming the field, forwarding nothing', async () => {
+  it('refuses a bad event with a 4xx naming the field, recording and sending nothing', async () => {
     const response = await post(endpoint(), event({ event_time: 1 }));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'event_time must be within the last 7 days' });
@@ -95,13 +118,22 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
     expect(graph.requests).toHaveLength(0);
   });
 
-  it('refuses an event without consent, or from a browser sending Global Privacy Control, with 403', async () => {
-    const denied = await post(endpoint(), event({ ads_consent: 'denied' }));
-    expect(denied.status).toBe(403);
-    expect((await denied.json()).error).toMatch(/^ads_consent is "denied"/);
-    const gpc = await post(endpoint(), event(), { 'sec-gpc': '1' });
-    expect(gpc.status).toBe(403);
-    expect(await gpc.json()).toEqual({ error: 'the browser sends Global Privacy Control (Sec-GPC: 1): the event is not forwarded' });
+  it('counts an event without consent, or from a browser sending Global Privacy Control, without identifiers and never sends it', async () => {
+    const denied = event({ ads_consent: 'denied', custom_data: { conversion_type: 'lead_form', utm_campaign: 'no-consent' } });
+    const gpc = event();
+    for (const [body, headers] of [
+      [denied, {}],
+      [gpc, { 'sec-gpc': '1' }],
+    ] as const) {
+      const response = await post(endpoint(), body, { [ipHeader]: '203.0.113.6', ...headers });
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ recorded: true, event_id: body.event_id });
+    }
+    if (ledger) {
+      expect((await rows(denied.event_id))[0]).toMatchObject({ state: 'not_consented', consented: false, meta_event: null, utm_campaign: 'no-consent', had_fbclid: false });
+      expect((await rows(gpc.event_id))[0]).toMatchObject({ state: 'not_consented', meta_event: null });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(graph.requests).toHaveLength(0);
   });
 
@@ -112,14 +144,29 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
     expect(graph.requests).toHaveLength(0);
   });
 
-  it('forwards a replayed event_id once', async () => {
+  it('sends Meta and the ledger the path and attribution parameters of a URL only', async () => {
+    const body = event({
+      event_source_url: `${site.replace('://', '://someone@')}/thank-you?email=ann%40example.com&phone=5551234&utm_campaign=spring&fbclid=F1`,
+      custom_data: { conversion_type: 'lead_form', landing_page: `${site}/?name=Ann&utm_source=ig` },
+    });
+    expect((await post(endpoint(), body)).status).toBe(202);
+    await eventually(() => accepted(body.event_id).length).toBe(1);
+    const sent = accepted(body.event_id)[0]!.event;
+    expect(sent.event_source_url).toBe(`${site}/thank-you?utm_campaign=spring&fbclid=F1`);
+    expect(sent.custom_data.landing_page).toBe(`${site}/?utm_source=ig`);
+    expect(JSON.stringify(graph.requests)).not.toMatch(/ann|5551234|someone/i);
+    if (ledger) expect((await rows(body.event_id))[0]).toMatchObject({ page_path: '/thank-you', landing_path: '/', had_fbclid: true });
+  });
+
+  it('records and sends 20 concurrent copies of one event_id once', async () => {
     const body = event();
-    const first = await post(endpoint(), body);
-    const replay = await post(endpoint(), body);
-    expect(first.status).toBe(200);
-    expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ forwarded: false, duplicate: true, event_id: body.event_id });
-    expect(graph.accepted.map((entry) => entry.event.event_id)).toEqual([body.event_id]);
+    const statuses = (await Promise.all(Array.from({ length: 20 }, () => post(endpoint(), body)))).map((response) => response.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(19);
+    await eventually(() => accepted(body.event_id).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(accepted(body.event_id)).toHaveLength(1);
+    if (ledger) expect(await rows(body.event_id)).toHaveLength(1);
   });
 
   it('refuses a chunked body of several MB with 413', async () => {
@@ -130,27 +177,38 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
   });
 }
 
-/** 150 events at once from one client: the limit's worth forwarded, every other one 429. */
+/**
+ * 150 events at once from one client: the limit's worth recorded, every other one 429. Behind
+ * Supabase's edge, the client writes a different made-up X-Forwarded-For first entry each time:
+ * the platform's entry (the last) still counts, and no made-up address reaches Meta.
+ */
 function burstContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' | 'x-forwarded-for', limit = 30) {
-  it(`answers 429 with Retry-After to a burst of 150 beyond ${limit}, forwarding none of those`, async () => {
+  it(`answers 429 with Retry-After to a burst of 150 beyond ${limit}, recording none of those`, async () => {
     const ip = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
-    const responses = await Promise.all(Array.from({ length: 150 }, () => post(endpoint(), event(), { [ipHeader]: ip })));
+    const header = (i: number) => (ipHeader === 'x-forwarded-for' ? `192.0.2.${i % 250}, ${ip}` : ip);
+    const responses = await Promise.all(Array.from({ length: 150 }, (_, i) => post(endpoint(), event(), { [ipHeader]: header(i) })));
     const statuses = responses.map((response) => response.status);
     const limited = responses.filter((response) => response.status === 429);
-    console.log(`burst of 150: ${statuses.filter((status) => status === 200).length} × 200, ${limited.length} × 429, ${graph.accepted.length} forwarded`);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(limit);
+    console.log(`burst of 150: ${statuses.filter((status) => status === 202).length} × 202, ${limited.length} × 429`);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(limit);
     expect(limited).toHaveLength(150 - limit);
     expect(limited.every((response) => Number(response.headers.get('retry-after')) > 0)).toBe(true);
     expect(await limited[0]!.json()).toEqual({ error: 'too many events from this client: try again later' });
-    expect(graph.accepted).toHaveLength(limit);
+    await eventually(() => graph.accepted.length).toBe(limit);
+    expect(graph.accepted.every((entry) => entry.event.user_data.client_ip_address === ip)).toBe(true);
   });
 }
 
 beforeAll(async () => {
   graph = await startFakeGraph({ port: GRAPH_PORT });
-});
+  // The delivery timer is off: the events here are delivered by the endpoints themselves.
+  standin = await startTestStandin(GRAPH_PORT + 5, {}, { STANDIN_DELIVERY_INTERVAL_MS: '0' });
+}, 60_000);
 afterAll(async () => {
+  // The endpoints' work after their last answers settles before the ledger closes.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   await graph?.close();
+  await standin?.close();
 });
 beforeEach(() => graph.reset());
 
@@ -169,9 +227,14 @@ describe('Pages Function /api/track-conversion under wrangler pages dev', () => 
   endpointContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
   burstContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
 
-  it('answers 405 to GET', async () => {
+  it('answers 405 to GET, with the security headers every /api answer carries', async () => {
     const response = await fetch(`${server.url}/api/track-conversion`);
     expect(response.status).toBe(405);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
@@ -185,7 +248,8 @@ describe('Pages Function /api/track-conversion under npm run dev', () => {
     // As a person runs it: without the test runner's variables (NODE_ENV=test, VITEST...), which
     // change how Astro's dev server answers. Its own stand-in port, not shared with another run.
     const shell = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
-    const env = { ...shell, ...vars(graph.url), PUBLIC_SUPABASE_URL: `http://127.0.0.1:${GRAPH_PORT + 4}` };
+    // Its stand-in's delivery timer is off, so only the endpoint sends (as in the other runs).
+    const env = { ...shell, ...meta(graph.url), PUBLIC_SUPABASE_URL: `http://127.0.0.1:${GRAPH_PORT + 4}`, STANDIN_DELIVERY_INTERVAL_MS: '0' };
     child = spawn(process.execPath, ['tools/dev.mjs', '--port', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -213,10 +277,12 @@ describe('Pages Function /api/track-conversion under npm run dev', () => {
     site = url;
   });
 
-  endpointContract(() => `${url}/api/track-conversion`, 'cf-connecting-ip');
+  endpointContract(() => `${url}/api/track-conversion`, 'cf-connecting-ip', false);
 
-  it('answers 405 to GET, and the pages as before', async () => {
-    expect((await fetch(`${url}/api/track-conversion`)).status).toBe(405);
+  it('answers 405 to GET with the security headers, and the pages as before', async () => {
+    const refused = await fetch(`${url}/api/track-conversion`);
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('START YOUR JOURNEY');

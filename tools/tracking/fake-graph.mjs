@@ -6,6 +6,9 @@
  *   const graph = await startFakeGraph({ port: 0 });
  *   graph.failNext(500, 'reset');       // the next two requests fail
  *   graph.setFailureRate(0.3);          // 30 % fail at random (5xx or reset)
+ *   graph.setMode('down');              // every request 503 until setMode('up')
+ *   graph.setMode('token');             // every request refused: code 190, the token expired
+ *   graph.setDelay(5000);               // answers after 5 s (slow)
  *   graph.accepted                      // events answered 200, in order
  */
 import http from 'node:http';
@@ -17,9 +20,14 @@ export async function startFakeGraph({ port = 0, host = '127.0.0.1', random = Ma
   const accepted = [];
   const queue = [];
   let failureRate = 0;
+  /** up | down (503) | token (400, code 190) */
+  let mode = 'up';
+  let delayMs = 0;
 
   const pickFailure = () => {
     if (queue.length > 0) return queue.shift();
+    if (mode === 'down') return 503;
+    if (mode === 'token') return 'token';
     if (failureRate > 0 && random() < failureRate) return random() < 0.5 ? 503 : 'reset';
     return null;
   };
@@ -27,7 +35,8 @@ export async function startFakeGraph({ port = 0, host = '127.0.0.1', random = Ma
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, delayMs));
+    const answer = () => {
       const url = new URL(req.url ?? '/', `http://${host}`);
       const text = Buffer.concat(chunks).toString('utf8');
       let body = null;
@@ -49,6 +58,12 @@ export async function startFakeGraph({ port = 0, host = '127.0.0.1', random = Ma
         res.end(JSON.stringify(value));
       };
       const trace = `trace${requests.length}`;
+      if (failure === 'token') {
+        entry.outcome = 400;
+        return json(400, {
+          error: { message: 'Error validating access token: Session has expired.', type: 'OAuthException', code: 190, error_subcode: 463, fbtrace_id: trace },
+        });
+      }
       if (typeof failure === 'number') {
         entry.outcome = failure;
         const kind = failure >= 500 ? 'OAuthException' : 'GraphMethodException';
@@ -60,7 +75,7 @@ export async function startFakeGraph({ port = 0, host = '127.0.0.1', random = Ma
       }
       for (const event of body.data) accepted.push({ event, testEventCode: body.test_event_code ?? null, path: url.pathname });
       json(200, { events_received: body.data.length, messages: [], fbtrace_id: trace });
-    });
+    };
   });
   server.keepAliveTimeout = 1000;
   await new Promise((resolve, reject) => {
@@ -78,11 +93,19 @@ export async function startFakeGraph({ port = 0, host = '127.0.0.1', random = Ma
     setFailureRate: (rate) => {
       failureRate = rate;
     },
+    setMode: (next) => {
+      mode = next;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
     reset: () => {
       requests.length = 0;
       accepted.length = 0;
       queue.length = 0;
       failureRate = 0;
+      mode = 'up';
+      delayMs = 0;
     },
     close: () =>
       new Promise((resolve) => {
