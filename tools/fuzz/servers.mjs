@@ -88,7 +88,7 @@ export async function signIn(url, anonKey, email, password) {
 
 /**
  * The stand-in with this run's own JWT secret, anon key and service role key (its functions use
- * the latter, as on Supabase): { standin, jwtSecret, anonKey }.
+ * the latter, as on Supabase): { standin, jwtSecret, anonKey, serviceKey }.
  */
 export async function startKeyedStandin(port, env = {}) {
   const jwtSecret = randomBytes(32).toString('hex');
@@ -97,11 +97,12 @@ export async function startKeyedStandin(port, env = {}) {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(jwtSecret));
   const anonKey = await key('anon');
+  const serviceKey = await key('service_role');
   const standin = await startStandinProcess(port, {
     ...env,
     STANDIN_JWT_SECRET: jwtSecret,
     STANDIN_ANON_KEY: anonKey,
-    STANDIN_SERVICE_ROLE_KEY: await key('service_role'),
+    STANDIN_SERVICE_ROLE_KEY: serviceKey,
   });
-  return { standin, jwtSecret, anonKey };
+  return { standin, jwtSecret, anonKey, serviceKey };
 }

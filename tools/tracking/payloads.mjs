@@ -30,7 +30,6 @@ const json = (body) => ({ type: 'application/json', body: JSON.stringify(body) }
 
 /** Values each field must refuse. */
 const INVALID = {
-  ads_consent: [undefined, null, '', 'denied', 'GRANTED', true, 1, {}],
   event_name: [undefined, null, '', 'Purchase', 'lead', 'LEAD ', 7, true, {}, ['Lead'], 'Lead\u0000'],
   event_time: [undefined, null, 'now', '1700000000', 1.5, -1, 0, 1e15, 'NaN', {}, [], true, 'Infinity'],
   event_source_url: [

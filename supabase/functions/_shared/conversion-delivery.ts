@@ -67,7 +67,7 @@ async function sendBatch(rows: ClaimedConversion[], config: MetaConfig, deps: Up
   if (result.kind !== 'rejected') return { outcomes: rows.map((row) => retryOutcome(row, result, deps)), stop: result };
   if (rows.length === 1) {
     const [row] = rows as [ClaimedConversion];
-    deps.log('meta: event refused', { event_id: row.event_id, status: result.status, code: result.code, message: result.message, fbtrace_id: result.fbtraceId });
+    deps.log('meta: event refused', { event_id: row.event_id, status: result.status, code: result.code, error: result.message, fbtrace_id: result.fbtraceId });
     return { outcomes: [{ event_id: row.event_id, outcome: 'failed', code: result.code ?? result.status, message: result.message, fbtrace_id: result.fbtraceId }], stop: null };
   }
   const half = Math.ceil(rows.length / 2);
@@ -102,7 +102,7 @@ export async function deliverConversions(ledger: ConversionLedger, config: MetaC
     if (stop) {
       report.stopped = stop.kind === 'token' ? 'token' : 'outage';
       report.problem = { code: stop.code ?? stop.status, message: stop.message };
-      deps.log('meta: delivery stopped', { reason: report.stopped, status: stop.status, code: stop.code, message: stop.message, fbtrace_id: stop.fbtraceId });
+      deps.log('meta: delivery stopped', { reason: report.stopped, status: stop.status, code: stop.code, error: stop.message, fbtrace_id: stop.fbtraceId });
       return report;
     }
     if (options.eventId) return report;

@@ -1,7 +1,7 @@
 /** The Supabase Edge Function's request handler, with settings from the function's env. */
 import { ledgerFromEnv, type LedgerEnv } from '../_shared/conversion-ledger.ts';
 import type { UpstreamDeps } from '../_shared/meta-capi.ts';
-import { defaultDeps, handleTrackConversion, type TrackEnv } from '../_shared/track-conversion.ts';
+import { defaultDeps, handleTrackConversion, memoryLimiter, type TrackEnv } from '../_shared/track-conversion.ts';
 
 /** The core's settings plus the two Supabase gives every Edge Function. */
 export interface EdgeTrackEnv extends TrackEnv, LedgerEnv {}
@@ -31,7 +31,7 @@ export function edgeBackground(work: Promise<unknown>): void {
 
 /**
  * The ledger is the project's Postgres through PostgREST with the service role key; the rate
- * limit is kept in this instance's memory (the core's default); the client IP is the
+ * limit is kept in this handler's memory (one per function instance); the client IP is the
  * `X-Forwarded-For` entry Supabase's edge appends. `originsFor` supplies ALLOWED_ORIGINS per
  * request where the env sets none (the local stand-in, which serves whichever local port the
  * site runs on).
@@ -43,12 +43,14 @@ export function createHandler(
   background: (work: Promise<unknown>) => void = edgeBackground,
 ): (request: Request) => Promise<Response> {
   const ledger = ledgerFromEnv(env, (input, init) => deps.fetch(input, init));
+  const rateLimiter = memoryLimiter(env);
   return (request) => {
     const origins = env.ALLOWED_ORIGINS || originsFor?.(request);
     return handleTrackConversion(request, { ...env, ALLOWED_ORIGINS: origins }, deps, {
       cors: true,
       endpoint: 'edge',
       clientIpSource: 'x-forwarded-for',
+      rateLimiter,
       ledger,
       background,
     });
