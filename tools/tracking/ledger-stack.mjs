@@ -11,11 +11,11 @@ import { startPagesDev } from './wrangler-pages.mjs';
 
 export const SITE = 'https://kaylareyes.coach';
 
-/** `intervalMs`: how often the stand-in runs the delivery (Supabase Cron: every minute). */
-export async function startLedgerStack({ base, intervalMs = 60_000, rateLimit = '1000000' }) {
+/** `intervalMs`: how often the stand-in runs the delivery (Supabase Cron: every minute); `random`: the fake's failures. */
+export async function startLedgerStack({ base, intervalMs = 60_000, rateLimit = '1000000', random = Math.random }) {
   const stops = [];
   try {
-    const graph = await startFakeGraph({ port: base });
+    const graph = await startFakeGraph({ port: base, random });
     stops.push(() => graph.close());
     const meta = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'stack-token', META_GRAPH_URL: graph.url, TRACK_RATE_LIMIT: rateLimit, ALLOWED_ORIGINS: SITE };
     const { standin, anonKey, serviceKey } = await startKeyedStandin(base + 1, { ...meta, STANDIN_DELIVERY_INTERVAL_MS: String(intervalMs) });
