@@ -11,7 +11,11 @@ export interface DeliveryTimer {
   stop(): Promise<void>;
 }
 
-export function startDeliveryTimer(env: DeliverEnv & { SUPABASE_URL: string; SUPABASE_SERVICE_ROLE_KEY: string }, intervalMs: number, log: (line: string) => void): DeliveryTimer {
+export function startDeliveryTimer(
+  env: DeliverEnv & { SUPABASE_URL: string; SUPABASE_SERVICE_ROLE_KEY: string },
+  intervalMs: number,
+  log: (line: string) => void,
+): DeliveryTimer {
   if (intervalMs <= 0) return { stop: async () => undefined };
   const ledger = postgrestLedger({ url: env.SUPABASE_URL, serviceKey: env.SUPABASE_SERVICE_ROLE_KEY });
   const deps = defaultDeps('deliver-conversions');

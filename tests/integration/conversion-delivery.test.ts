@@ -54,7 +54,11 @@ beforeEach(() => graph.reset());
 describe('the client IP behind the gateway', () => {
   it('is the address the gateway saw: made-up X-Forwarded-For entries neither escape the limit nor reach Meta', async () => {
     // A stand-in of its own: its function instance has a fresh rate limit.
-    const own = await startTestStandin(PORT + 2, {}, { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'token', META_GRAPH_URL: graph.url, STANDIN_DELIVERY_INTERVAL_MS: '0' });
+    const own = await startTestStandin(
+      PORT + 2,
+      {},
+      { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'token', META_GRAPH_URL: graph.url, STANDIN_DELIVERY_INTERVAL_MS: '0' },
+    );
     const post = (body: unknown, headers: Record<string, string>) =>
       fetch(`${own.url}/functions/v1/track-conversion`, {
         method: 'POST',
@@ -94,7 +98,12 @@ describe('deliver-conversions', () => {
     await dueNow();
     expect(await (await deliver()).json()).toMatchObject({ delivered: ids.length, stopped: null });
     expect(accepted(ids)).toBe(ids.length);
-    expect(graph.accepted.filter((entry) => ids.includes(entry.event.event_id)).map((entry) => entry.event.event_id).sort()).toEqual([...ids].sort());
+    expect(
+      graph.accepted
+        .filter((entry) => ids.includes(entry.event.event_id))
+        .map((entry) => entry.event.event_id)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 
   it('pauses on a refused token, shows the problem to the admin, and delivers everything once Meta accepts again', async () => {

@@ -130,7 +130,13 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
       expect(await response.json()).toEqual({ recorded: true, event_id: body.event_id });
     }
     if (ledger) {
-      expect((await rows(denied.event_id))[0]).toMatchObject({ state: 'not_consented', consented: false, meta_event: null, utm_campaign: 'no-consent', had_fbclid: false });
+      expect((await rows(denied.event_id))[0]).toMatchObject({
+        state: 'not_consented',
+        consented: false,
+        meta_event: null,
+        utm_campaign: 'no-consent',
+        had_fbclid: false,
+      });
       expect((await rows(gpc.event_id))[0]).toMatchObject({ state: 'not_consented', meta_event: null });
     }
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -48,7 +48,13 @@ export class MemoryLedger implements ConversionLedger {
     return due.map((row) => {
       row.attempts += 1;
       row.next_attempt_at = now + leaseS * 1000;
-      return { event_id: row.event_id, meta_event: row.meta_event!, attempts: row.attempts, event_time: row.event_time, received_at: new Date(row.received_at).toISOString() };
+      return {
+        event_id: row.event_id,
+        meta_event: row.meta_event!,
+        attempts: row.attempts,
+        event_time: row.event_time,
+        received_at: new Date(row.received_at).toISOString(),
+      };
     });
   }
 

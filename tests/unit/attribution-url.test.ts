@@ -3,9 +3,9 @@ import { attributionUrl, hasParam, hostOf, pathOf } from '../../supabase/functio
 
 describe('attributionUrl', () => {
   it('keeps origin, path and the attribution parameters only', () => {
-    expect(attributionUrl('https://site.test/thank-you?email=a%40b.c&phone=555&utm_source=meta&utm_campaign=spring&fbclid=x&gclid=g&utm_term=t&utm_content=c&utm_medium=m#f')).toBe(
-      'https://site.test/thank-you?utm_source=meta&utm_medium=m&utm_campaign=spring&utm_content=c&utm_term=t&fbclid=x&gclid=g',
-    );
+    expect(
+      attributionUrl('https://site.test/thank-you?email=a%40b.c&phone=555&utm_source=meta&utm_campaign=spring&fbclid=x&gclid=g&utm_term=t&utm_content=c&utm_medium=m#f'),
+    ).toBe('https://site.test/thank-you?utm_source=meta&utm_medium=m&utm_campaign=spring&utm_content=c&utm_term=t&fbclid=x&gclid=g');
     expect(attributionUrl('https://site.test/a?name=Ann')).toBe('https://site.test/a');
   });
 

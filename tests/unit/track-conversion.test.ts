@@ -154,7 +154,14 @@ describe('handleTrackConversion', () => {
       ...body,
       event_source_url: 'https://kaylareyes.coach/thank-you/call?fbclid=abc&utm_campaign=spring&email=a%40b.c',
       user_data: { client_user_agent: 'UA', fbc: 'fb.1.1700000000000.abc', fbp: 'fb.1.1700000000000.123', external_id: 'visitor-1' },
-      custom_data: { conversion_type: 'call_scheduling', utm_source: 'meta', utm_campaign: 'spring', gclid: 'g1', referrer: 'https://x.test/', landing_page: 'https://kaylareyes.coach/?fbclid=abc' },
+      custom_data: {
+        conversion_type: 'call_scheduling',
+        utm_source: 'meta',
+        utm_campaign: 'spring',
+        gclid: 'g1',
+        referrer: 'https://x.test/',
+        landing_page: 'https://kaylareyes.coach/?fbclid=abc',
+      },
     };
     const response = await handleTrackConversion(post(withEverything, headers), env, deps, options);
     expect(response.status).toBe(202);

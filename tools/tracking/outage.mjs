@@ -50,7 +50,9 @@ try {
   const pending = (await stack.report()).by_state?.pending ?? 0;
   console.log(`during the outage: Meta received ${during.once + during.twice}; the ledger holds ${pending} pending`);
   if (named) {
-    console.log(`admin report named the problem after ${named.seconds.toFixed(0)} s: code ${named.status.problem_code}, "${named.status.problem_message}", paused ${named.status.paused}`);
+    console.log(
+      `admin report named the problem after ${named.seconds.toFixed(0)} s: code ${named.status.problem_code}, "${named.status.problem_message}", paused ${named.status.paused}`,
+    );
   } else console.log('admin report did not name the problem');
 
   graph.setMode('up');
