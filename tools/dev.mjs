@@ -2,18 +2,22 @@
 /**
  * `npm run dev`: the local Supabase stand-in (unless PUBLIC_SUPABASE_URL is set), a local fake
  * GoHighLevel behind the stand-in's calendar functions (unless GHL_API_TOKEN is set, or with
- * `--no-fake-ghl`), and `astro dev` with the other arguments (`npm run dev -- --port 4322`).
- * GHL_API_BASE, GHL_API_TOKEN and GHL_LOCATION_ID are read from the environment or `.env`.
+ * `--no-fake-ghl`), a local fake Meta Graph API the conversions are delivered to (unless
+ * META_CAPI_TOKEN is set, or with `--no-fake-meta`), and `astro dev` with the other arguments
+ * (`npm run dev -- --port 4322`). GHL_API_BASE, GHL_API_TOKEN and GHL_LOCATION_ID are read from
+ * the environment or `.env`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { FAKE_GHL_TOKEN, startFakeGhl } from '../tests/support/fake-ghl.mjs';
+import { startFakeGraph } from './tracking/fake-graph.mjs';
 import { ensureLocalSupabase } from './supabase-local.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const NO_FAKE = '--no-fake-ghl';
+const NO_FAKE_META = '--no-fake-meta';
 const args = process.argv.slice(2);
 
 /** The GoHighLevel settings given to the stand-in: the environment's, else `.env`'s. */
@@ -30,7 +34,12 @@ function ghlSettings(env) {
 
 const ghl = ghlSettings(process.env);
 let fake = !ghl.GHL_API_TOKEN && !args.includes(NO_FAKE) ? await startFakeGhl() : null;
-const supabase = await ensureLocalSupabase({ ...process.env, ...ghl, ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN } : {}) });
+// Conversions go through the whole path (ledger, delivery, the admin's Conversions tab) to a
+// local fake Graph API, which the tab names as such.
+const graph = !process.env.META_CAPI_TOKEN && !args.includes(NO_FAKE_META) ? await startFakeGraph() : null;
+const meta = graph ? { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'local-fake-token', META_GRAPH_URL: graph.url } : {};
+if (graph) console.log(`meta: no META_CAPI_TOKEN set: conversions are delivered to a local fake Graph API on ${graph.url} (named in the admin's Conversions tab)`);
+const supabase = await ensureLocalSupabase({ ...process.env, ...meta, ...ghl, ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN } : {}) });
 if (fake && !supabase.started) {
   // The Supabase in use was not started here: it keeps the GoHighLevel it was given.
   await fake.close();
@@ -44,10 +53,10 @@ if (fake && !supabase.started) {
   );
 }
 
-const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...args.filter((arg) => arg !== NO_FAKE)], {
+const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...args.filter((arg) => arg !== NO_FAKE && arg !== NO_FAKE_META)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...supabase.ledgerEnv, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: { ...supabase.ledgerEnv, ...meta, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 const stop = () => astro.kill('SIGTERM');
 process.on('SIGINT', stop);
@@ -55,5 +64,6 @@ process.on('SIGTERM', stop);
 astro.on('exit', async (code, signal) => {
   supabase.stop();
   await fake?.close();
+  await graph?.close();
   process.exit(code ?? (signal ? 0 : 1));
 });

@@ -132,7 +132,7 @@ describe('conversions-test-event', () => {
   it("tells the admin how Meta is configured, and sends a test event with the admin's code", async () => {
     const admin = await signedIn(standin, ADMIN.email, ADMIN.password);
     const config = await admin.functions.invoke('conversions-test-event', { method: 'GET' });
-    expect(config.data).toEqual({ configured: true, missing: [], api_version: 'v25.0', test_event_code_set: false });
+    expect(config.data).toEqual({ configured: true, missing: [], api_version: 'v25.0', test_event_code_set: false, local_graph: true });
     const sent = await admin.functions.invoke('conversions-test-event', { body: { test_event_code: 'TEST123' } });
     expect(sent.data).toMatchObject({ ok: true, events_received: 1, test_event_code: 'TEST123' });
     expect(graph.accepted.at(-1)).toMatchObject({ testEventCode: 'TEST123', event: { custom_data: { event_source: 'admin_test' } } });

@@ -27,6 +27,8 @@ export function testEventHandler(env: TrackEnv & { SITE_URL?: string | undefined
           missing: 'missing' in meta ? meta.missing : [],
           api_version: 'config' in meta ? meta.config.apiVersion : env.META_API_VERSION?.trim() || DEFAULT_API_VERSION,
           test_event_code_set: Boolean(env.META_TEST_EVENT_CODE?.trim()),
+          // A Graph API on this machine is the local fake of `npm run dev` or the tests.
+          local_graph: 'config' in meta && /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(meta.config.graphUrl),
         },
         200,
         corsHeaders,
