@@ -113,7 +113,9 @@ begin
         state = excluded.state,
         next_attempt_at = excluded.next_attempt_at,
         had_fbclid = excluded.had_fbclid,
-        had_gclid = excluded.had_gclid
+        had_gclid = excluded.had_gclid,
+        referrer_host = excluded.referrer_host,
+        landing_path = excluded.landing_path
     where c.state = 'not_consented' and excluded.consented;
   get diagnostics row_count = row_count;
   return case when row_count > 0 then 'recorded' else 'duplicate' end;
@@ -228,7 +230,8 @@ security invoker
 set search_path = ''
 as $$
 declare
-  since timestamptz := date_trunc('day', now()) - make_interval(days => greatest(least(p_days, 400), 1) - 1);
+  -- Whole UTC days, whatever the session's time zone (day arithmetic on timestamptz follows its DST).
+  since timestamptz := ((now() at time zone 'UTC')::date - (greatest(least(p_days, 400), 1) - 1))::timestamp at time zone 'UTC';
   result jsonb;
 begin
   if not public.has_role((select auth.uid()), 'admin') then
@@ -242,7 +245,7 @@ begin
     'by_type', coalesce((select jsonb_object_agg(t.type, t.n) from (
         select coalesce(conversion_type, event_name) as type, count(*) as n from period group by 1) t), '{}'),
     'by_day', coalesce((select jsonb_agg(jsonb_build_object('day', d.day, 'type', d.type, 'n', d.n) order by d.day, d.type) from (
-        select to_char(date_trunc('day', received_at), 'YYYY-MM-DD') as day, coalesce(conversion_type, event_name) as type, count(*) as n
+        select to_char(received_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(conversion_type, event_name) as type, count(*) as n
           from period group by 1, 2) d), '[]'),
     'by_campaign', coalesce((select jsonb_agg(jsonb_build_object('source', c.source, 'campaign', c.campaign, 'type', c.type, 'n', c.n)
                                               order by c.source nulls first, c.campaign nulls first, c.type) from (
@@ -279,7 +282,7 @@ begin
            c.utm_source, c.utm_medium, c.utm_campaign, c.utm_content, c.utm_term, c.referrer_host, c.landing_path,
            c.had_fbclid, c.had_gclid, c.consented, c.state, c.attempts, c.last_error_code, c.last_error_message, c.delivered_at
       from public.conversions c
-     where c.received_at >= date_trunc('day', now()) - make_interval(days => greatest(least(p_days, 400), 1) - 1)
+     where c.received_at >= ((now() at time zone 'UTC')::date - (greatest(least(p_days, 400), 1) - 1))::timestamp at time zone 'UTC'
      order by c.received_at desc;
 end;
 $$;

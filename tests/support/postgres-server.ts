@@ -2,12 +2,14 @@
  * A real PostgreSQL server for tests (Debian's `postgresql` package): a throwaway cluster in a
  * temp folder on a free port, trust auth on 127.0.0.1 only, stopped and deleted afterwards.
  * Postgres refuses to run as root: as root the cluster belongs to the `postgres` user.
+ * Where pg_cron is installed (Debian's `postgresql-<major>-cron`) the server preloads it, as
+ * Supabase's does, with its jobs in the `postgres` database.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import postgres from 'postgres';
 
 const BIN_ROOT = '/usr/lib/postgresql';
@@ -20,6 +22,18 @@ export function postgresBin(): string | null {
     .filter((major) => Number.isInteger(major) && existsSync(join(BIN_ROOT, String(major), 'bin', 'postgres')))
     .sort((a, b) => b - a);
   return majors.length ? join(BIN_ROOT, String(majors[0]), 'bin') : null;
+}
+
+/** Whether the pg_cron library is installed for the server in `bin` (the newest by default). */
+export function pgCronInstalled(bin: string | null = postgresBin()): boolean {
+  if (!bin) return false;
+  let libDir = join(dirname(bin), 'lib');
+  try {
+    libDir = execFileSync(join(bin, 'pg_config'), ['--pkglibdir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || libDir;
+  } catch {
+    // No pg_config beside the server (it is in libpq-dev): Debian's layout, <major>/lib.
+  }
+  return existsSync(join(libDir, 'pg_cron.so'));
 }
 
 function freePort(): Promise<number> {
@@ -35,12 +49,23 @@ function freePort(): Promise<number> {
 export interface PostgresServer {
   sql: postgres.Sql;
   version: string;
+  /** Whether pg_cron is preloaded. */
+  pgCron: boolean;
   stop(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface StartOptions {
+  /** Preload pg_cron (default: when it is installed). */
+  pgCron?: boolean;
+  /** Connections of the client pool (default 4). */
+  max?: number;
+}
+
+export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
   const bin = postgresBin();
   if (!bin) throw new Error(`no PostgreSQL server under ${BIN_ROOT}: install Debian's postgresql package`);
+  const pgCron = options.pgCron ?? pgCronInstalled(bin);
+  if (pgCron && !pgCronInstalled(bin)) throw new Error(`pg_cron is not installed for ${bin}: install Debian's postgresql-<major>-cron package`);
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
   const data = join(dir, 'data');
@@ -53,11 +78,13 @@ export async function startPostgres(): Promise<PostgresServer> {
   const [initCommand, initArgs] = run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   execFileSync(initCommand, initArgs, { stdio: 'ignore' });
   const port = await freePort();
-  const [command, args] = run(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir, '-c', 'fsync=off']);
+  const settings = ['-c', 'listen_addresses=127.0.0.1', '-k', dir, '-c', 'fsync=off'];
+  if (pgCron) settings.push('-c', 'shared_preload_libraries=pg_cron', '-c', 'cron.database_name=postgres');
+  const [command, args] = run(join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings]);
   const server: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   server.stderr?.on('data', (chunk) => (log += chunk));
-  const sql = postgres({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', onnotice: () => {}, max: 4 });
+  const sql = postgres({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', onnotice: () => {}, max: options.max ?? 4 });
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -72,6 +99,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     sql,
     version: row?.server_version ?? 'unknown',
+    pgCron,
     async stop() {
       await sql.end({ timeout: 5 });
       const exited = new Promise((resolve) => server.once('exit', resolve));

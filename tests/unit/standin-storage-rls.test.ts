@@ -42,16 +42,19 @@ describe('user_roles RLS', () => {
     expect(await sqlError(() => asRole(standin.db, { role: 'anon' }, (tx) => tx.query('select * from public.user_roles')))).toBe('42501');
   });
 
-  it('has_role is SECURITY DEFINER with a fixed search_path and answers per user', async () => {
+  it('has_role is SECURITY DEFINER with a fixed search_path and answers a signed-in user about their own id only', async () => {
     const { rows } = await standin.db.query<{ prosecdef: boolean; proconfig: string[] }>("select prosecdef, proconfig from pg_proc where proname = 'has_role'");
     expect(rows[0]).toEqual({ prosecdef: true, proconfig: ['search_path=public'] });
-    const answers = await asRole(
-      standin.db,
-      member(),
-      async (tx) =>
-        (await tx.query<{ a: boolean; m: boolean }>(`select public.has_role($1, 'admin') as a, public.has_role($2, 'admin') as m`, [adminId, memberId])).rows[0],
-    );
-    expect(answers).toEqual({ a: true, m: false });
+    const ask = (claims: { sub: string; role: string }) =>
+      asRole(
+        standin.db,
+        claims,
+        async (tx) =>
+          (await tx.query<{ a: boolean; m: boolean }>(`select public.has_role($1, 'admin') as a, public.has_role($2, 'admin') as m`, [adminId, memberId])).rows[0],
+      );
+    // A member cannot learn who the admins are; an admin's own id answers true.
+    expect(await ask(member())).toEqual({ a: false, m: false });
+    expect(await ask(admin())).toEqual({ a: true, m: false });
   });
 
   it('the bucket is public with a size limit and image/video types', async () => {
@@ -67,11 +70,16 @@ describe('user_roles RLS', () => {
 describe('storage: list, upload, remove, public GET', () => {
   const clip = () => new Blob([new Uint8Array(2048).fill(7)], { type: 'video/mp4' });
 
-  it('anyone lists the seeded sample files, folders first-level only', async () => {
-    const { data, error } = await client(standin).storage.from('videos').list();
+  it('only an admin lists the bucket (the seeded sample files, folders first-level only); visitors and members list nothing', async () => {
+    for (const visitor of [client(standin), await signedIn(standin, MEMBER.email, MEMBER.password)]) {
+      expect(await visitor.storage.from('videos').list()).toEqual({ data: [], error: null });
+      expect(await visitor.storage.from('videos').list('hero')).toEqual({ data: [], error: null });
+    }
+    const bucket = (await signedIn(standin, ADMIN.email, ADMIN.password)).storage.from('videos');
+    const { data, error } = await bucket.list();
     expect(error).toBeNull();
     expect(data?.map((entry) => entry.name)).toEqual(['brand', 'community', 'hero']);
-    const hero = await client(standin).storage.from('videos').list('hero');
+    const hero = await bucket.list('hero');
     expect(hero.data?.map((entry) => entry.name)).toEqual(['hero-desktop.mp4', 'hero-mobile.mp4']);
     expect(hero.data?.[0]?.metadata).toMatchObject({ mimetype: 'video/mp4', cacheControl: 'max-age=3600', httpStatusCode: 200 });
   });
@@ -155,7 +163,7 @@ describe('storage: resumable uploads (tus)', () => {
     expect(url.startsWith(`${standin.url}/storage/v1/upload/resumable/`)).toBe(true);
     expect(Buffer.from(url.split('/').pop()!, 'base64url').toString()).toMatch(/^videos\/tus\/big\.mp4\/[0-9a-f-]{36}$/);
     expect(chunks).toBeGreaterThanOrEqual(3);
-    const list = await client(standin).storage.from('videos').list('tus');
+    const list = await (await signedIn(standin, ADMIN.email, ADMIN.password)).storage.from('videos').list('tus');
     expect(list.data?.[0]).toMatchObject({ name: 'big.mp4', metadata: { size: bytes.byteLength, mimetype: 'video/mp4' } });
     const served = await fetch(client(standin).storage.from('videos').getPublicUrl('tus/big.mp4').data.publicUrl);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
