@@ -3,7 +3,8 @@
  * records its visit with it (src/enhancers/attribution-early.ts, inlined); the thank-you pages read
  * the record `captureAttribution` returns. Meta's cookies are read or written only with the
  * visitor's consent (src/enhancers/consent.ts); campaign tags and the click id stay in this tab's
- * session storage either way and leave the browser only with consent.
+ * session storage either way: the UTM tags leave the browser with a conversion's count, the rest
+ * only with consent.
  */
 import { cookieDeletions } from '~/lib/consent';
 import { adsAllowed } from '~/enhancers/consent';

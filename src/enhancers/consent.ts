@@ -7,10 +7,12 @@ import {
   CONSENT_CHANGE_EVENT,
   CONSENT_STORAGE_KEY,
   consentState,
+  externalIdFor,
   isConsentPolicy,
   parseChoice,
   type AdsConsent,
   type ConsentState,
+  type IdStore,
   type StoredChoice,
 } from '../lib/consent';
 
@@ -56,8 +58,41 @@ export function readConsent(doc: Document = document, win: Window = window): Con
 
 export const adsAllowed = (doc: Document = document, win: Window = window): boolean => readConsent(doc, win).ads === 'granted';
 
+/** The external id kept on this page when the browser keeps no storage (as `answeredHere`). */
+let idHere: string | null = null;
+
+/** localStorage for the external id, with this page's memory where the browser refuses to keep it. */
+function idStore(win: Window): IdStore {
+  const store = localStore(win);
+  return {
+    getItem: (key) => {
+      try {
+        return store?.getItem(key) ?? idHere;
+      } catch {
+        return idHere;
+      }
+    },
+    setItem: (key, value) => {
+      idHere = value;
+      store?.setItem(key, value);
+    },
+    removeItem: (key) => {
+      idHere = null;
+      store?.removeItem(key);
+    },
+  };
+}
+
+/**
+ * The visitor's external id (src/lib/consent.ts, `externalIdFor`): the kept one or a new one with
+ * consent; null without, and a kept one is deleted (a refusal, Global Privacy Control).
+ */
+export const externalId = (doc: Document = document, win: Window = window): string | null =>
+  externalIdFor(readConsent(doc, win).ads, idStore(win), () => win.crypto.randomUUID());
+
 /** Records the visitor's choice and tells the page (CONSENT_CHANGE_EVENT); returns the state now in force. */
 export function saveChoice(ads: AdsConsent, doc: Document = document, win: Window = window): ConsentState {
+  const before = readConsent(doc, win).ads;
   answeredHere = { ads, at: Date.now() };
   try {
     localStore(win)?.setItem(CONSENT_STORAGE_KEY, JSON.stringify(answeredHere));
@@ -65,6 +100,7 @@ export function saveChoice(ads: AdsConsent, doc: Document = document, win: Windo
     // Storage full or refused: the answer holds for this page.
   }
   const state = readConsent(doc, win);
+  externalIdFor(state.ads, idStore(win), () => win.crypto.randomUUID(), state.ads === 'granted' && before !== 'granted');
   win.dispatchEvent(new CustomEvent<ConsentState>(CONSENT_CHANGE_EVENT, { detail: state }));
   return state;
 }

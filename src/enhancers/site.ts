@@ -17,7 +17,7 @@ import { enhanceResourceFilters } from '~/enhancers/resource-filter';
 import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
 import { startThankYouTracking } from '~/enhancers/thank-you-tracking';
 import { applyConsentToCookies } from '~/enhancers/attribution';
-import { adsAllowed, onConsentChange } from '~/enhancers/consent';
+import { externalId, onConsentChange } from '~/enhancers/consent';
 import { enhancePrivacyChoices } from '~/enhancers/privacy-choices';
 import { afterFirstPaint } from '~/lib/idle';
 import { installPixel, pagePixelId, setPixelConsent } from '~/lib/tracking/pixel';
@@ -35,12 +35,14 @@ export function enhanceSite(doc: Document): void {
   onConsentChange(window, (consent) => {
     const allowed = consent.ads === 'granted';
     applyConsentToCookies(allowed);
-    setPixelConsent(window, pagePixelId(doc), allowed);
+    setPixelConsent(window, pagePixelId(doc), allowed, externalId(doc));
   });
   afterFirstPaint(() => {
     watchImageFallbacks(doc);
     enhanceSpotsBadges(doc);
-    if (adsAllowed(doc)) installPixel(window, pagePixelId(doc));
+    // Without consent (declined, Global Privacy Control) this also deletes a kept external id.
+    const id = externalId(doc);
+    if (id) installPixel(window, pagePixelId(doc), id);
     startThankYouTracking(doc);
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Consent to ads measurement (Meta's pixel, its `_fbc`/`_fbp` cookies and the server conversion
- * event). Pure rules; src/enhancers/consent.ts applies them to the page.
+ * Consent to ads measurement (Meta's pixel, its `_fbc`/`_fbp` cookies, the random external id and
+ * the consented server conversion event). Pure rules; src/enhancers/consent.ts applies them to the page.
  *
  * - Global Privacy Control is a refusal, whatever the policy or an earlier choice.
  * - A choice the visitor made is kept for a year, then asked again.
@@ -67,4 +67,38 @@ export function cookieDomains(hostname: string): string[] {
 export function cookieDeletions(name: string, hostname: string): string[] {
   const expired = `${name}=; Max-Age=0; Path=/`;
   return [expired, ...cookieDomains(hostname).map((domain) => `${expired}; Domain=.${domain}`)];
+}
+
+/* ---------- the external id: a random first-party id, only while the visitor consents ---------- */
+
+/** localStorage key of the external id, beside the choice (CONSENT_STORAGE_KEY). */
+export const EXTERNAL_ID_STORAGE_KEY = 'privacy_external_id';
+/** What Meta's `external_id` (pixel init, server event's user_data) may be: the server checks the same. */
+export const EXTERNAL_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The part of `Storage` the external id needs (a fake one in tests). */
+export type IdStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const attempt = <T>(run: () => T, fallback: T): T => {
+  try {
+    return run();
+  } catch {
+    return fallback; // storage refused or full
+  }
+};
+
+/**
+ * The external id while consent is `ads`: with consent, the stored id or a new one (`newId()`,
+ * stored now); without, none, and a stored one is deleted. `renew` replaces a stored id (consent
+ * given again after a refusal gets a new id, never the old one).
+ */
+export function externalIdFor(ads: AdsConsent, store: IdStore, newId: () => string, renew = false): string | null {
+  if (ads !== 'granted' || renew) attempt(() => store.removeItem(EXTERNAL_ID_STORAGE_KEY), undefined);
+  if (ads !== 'granted') return null;
+  const stored = attempt(() => store.getItem(EXTERNAL_ID_STORAGE_KEY), null);
+  if (stored && EXTERNAL_ID_PATTERN.test(stored)) return stored;
+  const id = newId();
+  if (!EXTERNAL_ID_PATTERN.test(id)) throw new Error(`external id ${JSON.stringify(id)} does not match ${String(EXTERNAL_ID_PATTERN)}`);
+  attempt(() => store.setItem(EXTERNAL_ID_STORAGE_KEY, id), undefined);
+  return id;
 }

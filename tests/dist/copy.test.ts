@@ -174,6 +174,13 @@ describe('/privacy and /terms', () => {
     for (const subject of ['Meta pixel', 'Conversions API', 'session storage', 'booking', 'opt-in form', 'sign in', 'hello@kaylareyes.coach']) expect(body).toContain(subject);
   });
 
+  test('the privacy policy says what is counted without consent, what goes to Meta with it, and how long each is kept', () => {
+    const body = text(page('/privacy').body);
+    for (const subject of ['Counting conversions', 'also without your consent', 'no identifier', 'which of our campaigns bring leads', 'random id', '13 months', '7 days at most']) {
+      expect(body).toContain(subject);
+    }
+  });
+
   test('the privacy policy explains consent and Global Privacy Control, and opens the privacy choices', () => {
     const choices = page('/privacy').getElementById('choices');
     expect(text(choices)).toContain('off until you agree');

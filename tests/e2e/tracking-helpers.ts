@@ -12,14 +12,20 @@ export const REWRITTEN_PAGE_ERRORS = /`loopback` address space|net::ERR_FAILED/;
 
 export const PIXEL_ID = '1234567890';
 
-export const LANDING = '/?utm_source=instagram&utm_medium=paid&utm_campaign=spring&fbclid=IwAR-Fb_123&gclid=G-456';
+export const LANDING = '/?utm_source=instagram&utm_medium=paid&utm_campaign=spring&utm_content=reel-2&utm_term=coach&fbclid=IwAR-Fb_123&gclid=G-456';
+
+/** The localStorage key of the visitor's external id (src/lib/consent.ts). */
+export const EXTERNAL_ID_KEY = 'privacy_external_id';
 
 export interface ServerEvent {
-  ads_consent: string;
+  /** Only on a consented event. */
+  ads_consent?: string;
   event_name: string;
   event_id: string;
   event_time: number;
-  user_data: { fbc: string | null; client_user_agent: string };
+  event_source_url: string;
+  /** Only on a consented event. */
+  user_data?: { fbc: string | null; client_user_agent: string; external_id: string | null };
   custom_data: Record<string, string | null>;
 }
 
@@ -56,8 +62,18 @@ export async function withRecordedPixel(page: Page, policy?: ConsentPolicy) {
 
 export const pixelCalls = (page: Page) => page.evaluate(() => (window as unknown as { __pixelCalls?: unknown[][] }).__pixelCalls ?? []) as Promise<unknown[][]>;
 
+/**
+ * The endpoints' answers: 202 `{recorded}` once the event is recorded, 200 `{duplicate}` for an
+ * event id already recorded (as the conversions ledger answers), `{error}` otherwise.
+ */
+export function answerBody(status: number, event: ServerEvent): string {
+  if (status === 202) return JSON.stringify({ recorded: true, event_id: event.event_id });
+  if (status === 200) return JSON.stringify({ duplicate: true, event_id: event.event_id });
+  return JSON.stringify({ error: status >= 500 ? 'the conversion could not be recorded: try again' : 'custom_data.conversion_type: must be one of the known types' });
+}
+
 /** The backend function (another service in production): answered here, bodies recorded. */
-export async function recordFunction(page: Page, status = 200) {
+export async function recordFunction(page: Page, status = 202) {
   const bodies: ServerEvent[] = [];
   await page.route('**/functions/v1/track-conversion', async (route) => {
     const cors = {
@@ -66,9 +82,27 @@ export async function recordFunction(page: Page, status = 200) {
       'access-control-allow-methods': 'POST, OPTIONS',
     };
     if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 200, headers: cors, body: 'ok' });
-    bodies.push(route.request().postDataJSON() as ServerEvent);
-    await route.fulfill({ status, headers: cors, contentType: 'application/json', body: JSON.stringify({ forwarded: false, reason: 'test' }) });
+    const event = route.request().postDataJSON() as ServerEvent;
+    bodies.push(event);
+    await route.fulfill({ status, headers: cors, contentType: 'application/json', body: answerBody(status, event) });
   });
+  return bodies;
+}
+
+/**
+ * The site's own endpoint answered here as the conversions ledger answers (202 `{recorded}`), bodies
+ * recorded: the endpoint of this branch still refuses events sent without consent.
+ */
+export async function stubApi(page: Page, status = 202) {
+  const bodies: ServerEvent[] = [];
+  await page.route(
+    (url) => url.pathname === '/api/track-conversion',
+    async (route) => {
+      const event = route.request().postDataJSON() as ServerEvent;
+      bodies.push(event);
+      await route.fulfill({ status, contentType: 'application/json', body: answerBody(status, event) });
+    },
+  );
   return bodies;
 }
 
@@ -86,17 +120,38 @@ export async function landAndBrowse(page: Page) {
   await expect(page.locator('#free-resources')).toBeVisible();
 }
 
+const LANDING_TAGS = { utm_source: 'instagram', utm_medium: 'paid', utm_campaign: 'spring', utm_content: 'reel-2', utm_term: 'coach' };
+
+/** A consented event: the landing's tags, click ids and landing page, with the visitor's external id. */
 export function expectLandingAttribution(event: ServerEvent) {
-  expect(event.custom_data).toMatchObject({
-    utm_source: 'instagram',
-    utm_medium: 'paid',
-    utm_campaign: 'spring',
-    gclid: 'G-456',
-  });
+  expect(event.ads_consent).toBe('granted');
+  expect(event.custom_data).toMatchObject({ ...LANDING_TAGS, gclid: 'G-456' });
   expect(event.custom_data.landing_page).toContain('fbclid=IwAR-Fb_123');
-  expect(event.user_data.fbc).toMatch(/^fb\.1\.\d{13}\.IwAR-Fb_123$/);
+  expect(event.user_data?.fbc).toMatch(/^fb\.1\.\d{13}\.IwAR-Fb_123$/);
+  expect(event.user_data?.external_id).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
   expect(Math.abs(event.event_time - Date.now() / 1000)).toBeLessThan(120);
 }
+
+/**
+ * A conversion counted without consent: name, id, time, the page's origin and path, its type and
+ * the landing's campaign tags; nothing else (no user data, click ids, referrer or landing page).
+ */
+export function expectCountOnly(event: ServerEvent, path: string, conversionType: string) {
+  expect(event).toEqual({
+    event_name: expect.any(String),
+    event_id: expect.any(String),
+    event_time: expect.any(Number),
+    action_source: 'website',
+    event_source_url: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${path}$`)),
+    custom_data: { conversion_type: conversionType, ...LANDING_TAGS },
+  });
+}
+
+/** The external id the pixel was initialised with (its `init` call), if any. */
+export const pixelExternalIds = (calls: unknown[][]) =>
+  calls.filter((call) => call[0] === 'init').map((call) => (call[2] as { external_id?: string } | undefined)?.external_id);
+
+export const storedExternalId = (page: Page) => page.evaluate((key) => localStorage.getItem(key), EXTERNAL_ID_KEY);
 
 /** The thank-you page has tracked its conversion (sent, skipped or failed). */
 export const conversionTracked = (page: Page) => page.locator('html[data-conversion-tracked]').waitFor({ state: 'attached' });

@@ -1,7 +1,10 @@
 /**
- * Conversion tracking end to end: a visitor lands with ad parameters, browses, and reaches a
- * thank-you page. The pixel event (Meta's fbevents.js replaced by a recorder) and the server
- * event carry the same event id and the landing's attribution; a reload sends nothing new.
+ * Conversion tracking end to end, with consent (the fixture's visitor has agreed): a visitor lands
+ * with ad parameters, browses, and reaches a thank-you page. The pixel event (Meta's fbevents.js
+ * replaced by a recorder) and the server event carry the same event id, the pixel's `init` and the
+ * server event the same external id, and the server event the landing's attribution; a reload
+ * sends nothing new. A failing server is tried again; a refusal is not. (Without consent:
+ * consent.spec.ts.)
  */
 import { expect, test } from './fixtures';
 import {
@@ -12,9 +15,13 @@ import {
   LANDING,
   PIXEL_ID,
   pixelCalls,
+  pixelExternalIds,
   recordApi,
   recordFunction,
+  requestsSettled,
   REWRITTEN_PAGE_ERRORS,
+  storedExternalId,
+  stubApi,
   withRecordedPixel,
   type ServerEvent,
 } from './tracking-helpers';
@@ -27,7 +34,7 @@ test('landing keeps the attribution record and sets _fbc', async ({ page, contex
   await page.goto(LANDING);
   await page.goto('/guides?utm_source=newsletter');
   const record = JSON.parse((await page.evaluate(() => sessionStorage.getItem('conversion_tracking_data'))) ?? 'null');
-  expect(record).toMatchObject({ utm_source: 'instagram', fbclid: 'IwAR-Fb_123', gclid: 'G-456' });
+  expect(record).toMatchObject({ utm_source: 'instagram', utm_content: 'reel-2', utm_term: 'coach', fbclid: 'IwAR-Fb_123', gclid: 'G-456' });
   expect(record.landing_page).toContain('/?utm_source=instagram');
   const fbc = (await context.cookies()).find((cookie) => cookie.name === '_fbc');
   expect(fbc?.value).toMatch(/^fb\.1\.\d{13}\.IwAR-Fb_123$/);
@@ -40,8 +47,8 @@ test('/thank-you: pixel Lead and POST /api/track-conversion share one event id; 
   const answered = page.waitForResponse((response) => response.url().endsWith('/api/track-conversion'));
   await page.goto('/thank-you');
   const response = await answered;
-  expect(response.status()).toBe(202); // validated by the real function; no Meta token in tests
-  expect(await response.json()).toMatchObject({ forwarded: false });
+  // Validated and accepted by the real endpoint (no Meta token in tests).
+  expect(response.status()).toBe(202);
 
   expect(api).toHaveLength(1);
   const event = api[0]!.postDataJSON() as ServerEvent;
@@ -51,13 +58,17 @@ test('/thank-you: pixel Lead and POST /api/track-conversion share one event id; 
   await expect.poll(async () => conversionCalls(await pixelCalls(page), 'Lead')).toHaveLength(1);
   const [lead] = conversionCalls(await pixelCalls(page), 'Lead');
   expect(lead![3]).toEqual({ eventID: event.event_id });
-  expect(await pixelCalls(page)).toContainEqual(['init', PIXEL_ID]);
+  // One external id: kept in this browser, given to the pixel's init and to the server event.
+  const externalId = await storedExternalId(page);
+  expect(await pixelCalls(page)).toContainEqual(['init', PIXEL_ID, { external_id: externalId }]);
+  expect(event.user_data?.external_id).toBe(externalId);
 
   await page.reload();
   await expect.poll(async () => (await pixelCalls(page)).some((call) => call[1] === 'PageView')).toBe(true);
   await conversionTracked(page);
   expect(api).toHaveLength(1);
   expect(conversionCalls(await pixelCalls(page), 'Lead')).toHaveLength(0);
+  expect(pixelExternalIds(await pixelCalls(page)), 'the same id on the next page').toEqual([externalId]);
 });
 
 test('/thank-you/call: pixel Schedule and the track-conversion function share one event id; the record is cleared', async ({ page }) => {
@@ -71,6 +82,7 @@ test('/thank-you/call: pixel Schedule and the track-conversion function share on
   expectLandingAttribution(event);
   await expect.poll(async () => conversionCalls(await pixelCalls(page), 'Schedule')).toHaveLength(1);
   expect(conversionCalls(await pixelCalls(page), 'Schedule')[0]![3]).toEqual({ eventID: event.event_id });
+  expect(pixelExternalIds(await pixelCalls(page))).toEqual([event.user_data?.external_id]);
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('conversion_tracking_data'))).toBeNull();
 
   await page.reload();
@@ -98,24 +110,74 @@ test('/thank-you/resource: pixel CompleteRegistration and a Lead server event wi
   expect(bodies).toHaveLength(1);
 });
 
-test.describe(() => {
-  test.use({ allowedErrors: /tracking: \S+track-conversion answered 503|status of 503|`loopback` address space|net::ERR_FAILED/ });
+test.describe('a server that fails', () => {
+  test.use({ allowedErrors: /status of 503|not sent after 4 attempts|`loopback` address space|net::ERR_FAILED/ });
 
-  test('a failed server call is only logged, and a reload retries it with the same event id', async ({ page }) => {
+  test('is tried again after 1, 3 and 9 s with the same event id, then the failure is logged', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     const bodies = await recordFunction(page, 503);
+    await page.clock.install();
     await landAndBrowse(page);
     await page.goto('/thank-you/call');
+    await conversionTracked(page);
     await expect.poll(() => bodies.length).toBe(1);
-    await expect.poll(() => errors.some((text) => text.includes('track-conversion'))).toBe(true);
+    // Each poll moves the page's clock on by 3 s: the three retries come, and no more.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(3000);
+        return errors.some((text) => text.includes('not sent after 4 attempts'));
+      })
+      .toBe(true);
+    expect(bodies).toHaveLength(4);
+    expect(new Set(bodies.map((body) => body.event_id)).size).toBe(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call Scheduled!');
-    // Not sent, so the record is kept and a reload sends the same conversion again.
+    // Not sent, so the record is kept for a reload to send the conversion again.
     expect(await page.evaluate(() => sessionStorage.getItem('conversion_tracking_data'))).not.toBeNull();
-    await page.reload();
-    await expect.poll(() => bodies.length).toBe(2);
-    expect(bodies[1]!.event_id).toBe(bodies[0]!.event_id);
   });
+
+  // Without the fake clock: it hides the navigation entry that tells a reload from a new visit.
+  test('a reload sends what was not sent, with the same event id', async ({ page }) => {
+    const bodies = await recordFunction(page, 503);
+    await landAndBrowse(page);
+    await page.goto('/thank-you/call');
+    await conversionTracked(page);
+    const sentBefore = bodies.length;
+    expect(sentBefore).toBeGreaterThan(0);
+    await page.reload();
+    await conversionTracked(page);
+    expect(bodies.length).toBeGreaterThan(sentBefore);
+    expect(new Set(bodies.map((body) => body.event_id)).size).toBe(1);
+  });
+});
+
+test.describe('a server that refuses', () => {
+  test.use({ allowedErrors: /answered 400: custom_data\.conversion_type|status of 400|`loopback` address space|net::ERR_FAILED/ });
+
+  test('a 4xx is logged with its reason and not tried again', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const bodies = await stubApi(page, 400);
+    await page.clock.install();
+    await page.goto('/thank-you');
+    await conversionTracked(page);
+    expect(bodies).toHaveLength(1);
+    await expect.poll(() => errors).toContainEqual(expect.stringContaining('tracking: /api/track-conversion answered 400: custom_data.conversion_type: must be one of'));
+    await page.clock.runFor(15_000);
+    await requestsSettled(page);
+    expect(bodies).toHaveLength(1);
+  });
+});
+
+test('a duplicate answer (200) counts as sent: a reload sends nothing', async ({ page }) => {
+  const bodies = await stubApi(page, 200);
+  await page.goto('/thank-you');
+  await conversionTracked(page);
+  expect(bodies).toHaveLength(1);
+  await page.reload();
+  await conversionTracked(page);
+  await requestsSettled(page);
+  expect(bodies).toHaveLength(1);
 });
 
 test('without a pixel id the pixel never loads, and the server event is still sent', async ({ page }) => {

@@ -13,7 +13,7 @@ describe('attributionFromVisit', () => {
   it('reads click ids, UTM tags, the _fbp cookie, the referrer and the landing page', () => {
     const record = attributionFromVisit(
       visit({
-        url: 'https://kaylareyes.coach/guides?utm_source=ig&utm_medium=paid&utm_campaign=spring&fbclid=AbC-12_x&gclid=G1',
+        url: 'https://kaylareyes.coach/guides?utm_source=ig&utm_medium=paid&utm_campaign=spring&utm_content=reel-1&utm_term=coach&fbclid=AbC-12_x&gclid=G1',
         referrer: 'https://l.instagram.com/',
         cookie: 'a=1; _fbp=fb.1.1700000000000.123456789; b=2',
       }),
@@ -26,8 +26,10 @@ describe('attributionFromVisit', () => {
       utm_source: 'ig',
       utm_medium: 'paid',
       utm_campaign: 'spring',
+      utm_content: 'reel-1',
+      utm_term: 'coach',
       referrer: 'https://l.instagram.com/',
-      landing_page: 'https://kaylareyes.coach/guides?utm_source=ig&utm_medium=paid&utm_campaign=spring&fbclid=AbC-12_x&gclid=G1',
+      landing_page: 'https://kaylareyes.coach/guides?utm_source=ig&utm_medium=paid&utm_campaign=spring&utm_content=reel-1&utm_term=coach&fbclid=AbC-12_x&gclid=G1',
     });
   });
 
@@ -101,5 +103,12 @@ describe('parseAttribution', () => {
     for (const bad of [null, '', '{', '[]', '"x"', '{"timestamp":"1","landing_page":"/"}', JSON.stringify({ ...record, gclid: 5 })]) {
       expect(parseAttribution(bad)).toBeNull();
     }
+    expect(parseAttribution(JSON.stringify({ ...record, utm_term: 7 }))).toBeNull();
+  });
+
+  it('reads a record kept before utm_content and utm_term were (as null)', () => {
+    const record = attributionFromVisit(visit({ url: 'https://x.test/?utm_source=ig' }));
+    const { utm_content: _content, utm_term: _term, ...older } = record;
+    expect(parseAttribution(JSON.stringify(older))).toEqual({ ...record, utm_content: null, utm_term: null });
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyConsentToCookies, readVisit } from '~/enhancers/attribution';
-import { adsAllowed, readConsent, saveChoice } from '~/enhancers/consent';
+import { adsAllowed, externalId, readConsent, saveChoice } from '~/enhancers/consent';
 import { panelMode } from '~/enhancers/privacy-choices';
 import {
   CHOICE_MAX_AGE_MS,
@@ -10,8 +10,12 @@ import {
   consentState,
   cookieDeletions,
   cookieDomains,
+  EXTERNAL_ID_PATTERN,
+  EXTERNAL_ID_STORAGE_KEY,
+  externalIdFor,
   parseChoice,
   type ConsentState,
+  type IdStore,
 } from '~/lib/consent';
 import { installPixel, setPixelConsent, type Fbq } from '~/lib/tracking/pixel';
 import { TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
@@ -60,6 +64,62 @@ describe('consent rules', () => {
     expect(panelMode(state({ by: 'gpc' }))).toBe('gpc');
     expect(panelMode(state({ by: 'choice', ads: 'granted' }))).toBe('granted');
     expect(panelMode(state({ by: 'choice' }))).toBe('denied');
+  });
+});
+
+describe('the external id', () => {
+  /** A fake localStorage; `refuse` makes every call throw, as a browser with storage disabled. */
+  const fakeStore = (refuse = false) => {
+    const items = new Map<string, string>();
+    const guard = () => {
+      if (refuse) throw new DOMException('refused', 'SecurityError');
+    };
+    const store: IdStore = {
+      getItem: (key) => (guard(), items.get(key) ?? null),
+      setItem: (key, value) => (guard(), void items.set(key, value)),
+      removeItem: (key) => (guard(), void items.delete(key)),
+    };
+    return { store, items };
+  };
+  let made = 0;
+  const newId = () => `id-${++made}`;
+
+  it('with consent: made once, kept beside the choice and reused', () => {
+    const { store, items } = fakeStore();
+    const id = externalIdFor('granted', store, newId);
+    expect(id).toMatch(EXTERNAL_ID_PATTERN);
+    expect(items.get(EXTERNAL_ID_STORAGE_KEY)).toBe(id);
+    expect(externalIdFor('granted', store, newId)).toBe(id);
+  });
+
+  it('without consent: none, and a kept one is deleted; consent again makes a new one', () => {
+    const { store, items } = fakeStore();
+    const first = externalIdFor('granted', store, newId);
+    expect(externalIdFor('denied', store, newId)).toBeNull();
+    expect(items.has(EXTERNAL_ID_STORAGE_KEY)).toBe(false);
+    const second = externalIdFor('granted', store, newId);
+    expect(second).not.toBe(first);
+    expect(externalIdFor('granted', store, newId, true)).not.toBe(second);
+  });
+
+  it('replaces a kept value that is not a valid id, and never makes an invalid one', () => {
+    const { store, items } = fakeStore();
+    items.set(EXTERNAL_ID_STORAGE_KEY, 'has spaces and "quotes"');
+    const id = externalIdFor('granted', store, newId);
+    expect(id).toMatch(/^id-\d+$/);
+    items.set(EXTERNAL_ID_STORAGE_KEY, 'x'.repeat(101));
+    expect(externalIdFor('granted', store, newId)).toMatch(/^id-\d+$/);
+    expect(() => externalIdFor('granted', fakeStore().store, () => 'not/valid')).toThrow(/does not match/);
+  });
+
+  it('a random UUID is a valid id', () => {
+    expect(crypto.randomUUID()).toMatch(EXTERNAL_ID_PATTERN);
+  });
+
+  it('storage that refuses: an id for the moment, nothing thrown', () => {
+    const { store } = fakeStore(true);
+    expect(externalIdFor('granted', store, newId)).toMatch(EXTERNAL_ID_PATTERN);
+    expect(externalIdFor('denied', store, newId)).toBeNull();
   });
 });
 
@@ -112,6 +172,11 @@ describe('consent on the page', () => {
     try {
       expect(saveChoice('granted')).toEqual({ ads: 'granted', by: 'choice', ask: false });
       expect(adsAllowed()).toBe(true);
+      const id = externalId();
+      expect(id, 'one id for the page, for the pixel and the server event alike').toMatch(EXTERNAL_ID_PATTERN);
+      expect(externalId()).toBe(id);
+      saveChoice('denied');
+      expect(externalId()).toBeNull();
     } finally {
       setItem.mockRestore();
       getItem.mockRestore();
@@ -140,6 +205,8 @@ describe('consent on the page', () => {
         utm_source: null,
         utm_medium: null,
         utm_campaign: null,
+        utm_content: null,
+        utm_term: null,
         referrer: null,
         landing_page: 'http://localhost/',
       }),
@@ -153,23 +220,61 @@ describe('consent on the page', () => {
   });
 
   it("the pixel grants consent before init, and follows a later choice through Meta's consent API", () => {
-    const fbq = installPixel(window, '1234567890')!;
-    setPixelConsent(window, '1234567890', false);
-    setPixelConsent(window, '1234567890', true);
+    const fbq = installPixel(window, '1234567890', 'id-1')!;
+    setPixelConsent(window, '1234567890', false, null);
+    setPixelConsent(window, '1234567890', true, 'id-2');
+    setPixelConsent(window, '1234567890', true, 'id-2');
     expect(fbq.queue).toEqual([
       ['consent', 'grant'],
-      ['init', '1234567890'],
+      ['init', '1234567890', { external_id: 'id-1' }],
       ['track', 'PageView'],
       ['consent', 'revoke'],
+      // Consent again comes with a new id: the running pixel is told it.
+      ['consent', 'grant'],
+      ['init', '1234567890', { external_id: 'id-2' }],
       ['consent', 'grant'],
     ]);
   });
 
   it('consent on a page where the pixel never loaded installs it; a refusal there loads nothing', () => {
-    setPixelConsent(window, '1234567890', false);
+    setPixelConsent(window, '1234567890', false, null);
     expect((window as { fbq?: Fbq }).fbq).toBeUndefined();
-    setPixelConsent(window, '1234567890', true);
-    expect((window as { fbq?: Fbq }).fbq?.queue[0]).toEqual(['consent', 'grant']);
+    setPixelConsent(window, '1234567890', true, 'id-3');
+    expect((window as { fbq?: Fbq }).fbq?.queue.slice(0, 2)).toEqual([
+      ['consent', 'grant'],
+      ['init', '1234567890', { external_id: 'id-3' }],
+    ]);
     expect(document.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  it('the external id: made when the visitor agrees, kept while consent holds, deleted by a refusal or GPC', () => {
+    expect(externalId()).toBeNull();
+    expect(localStorage.getItem(EXTERNAL_ID_STORAGE_KEY)).toBeNull();
+    saveChoice('granted');
+    const first = localStorage.getItem(EXTERNAL_ID_STORAGE_KEY);
+    expect(first).toMatch(EXTERNAL_ID_PATTERN);
+    expect(externalId()).toBe(first);
+    saveChoice('granted');
+    expect(externalId(), 'agreeing again while consent holds keeps the id').toBe(first);
+
+    saveChoice('denied');
+    expect(localStorage.getItem(EXTERNAL_ID_STORAGE_KEY)).toBeNull();
+    expect(externalId()).toBeNull();
+    saveChoice('granted');
+    const second = externalId();
+    expect(second).toMatch(EXTERNAL_ID_PATTERN);
+    expect(second).not.toBe(first);
+
+    setGpc(true);
+    expect(externalId()).toBeNull();
+    expect(localStorage.getItem(EXTERNAL_ID_STORAGE_KEY)).toBeNull();
+  });
+
+  it('opt-out: the id exists from the first consented page, without a choice', () => {
+    document.getElementById('privacy-choices')!.dataset.consentPolicy = 'opt-out';
+    const id = externalId();
+    expect(id).toMatch(EXTERNAL_ID_PATTERN);
+    expect(localStorage.getItem(EXTERNAL_ID_STORAGE_KEY)).toBe(id);
+    expect(localStorage.getItem(CONSENT_STORAGE_KEY)).toBeNull();
   });
 });

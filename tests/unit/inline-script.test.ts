@@ -28,9 +28,9 @@ describe('inlineScript', () => {
     expect(source.length).toBeLessThan(4000);
   });
 
-  const landing = 'https://coach.test/?fbclid=AbC123&utm_source=facebook&utm_campaign=spring';
+  const landing = 'https://coach.test/?fbclid=AbC123&utm_source=facebook&utm_campaign=spring&utm_content=reel-2&utm_term=strength';
   const stored = (win: { sessionStorage: Storage }) => JSON.parse(win.sessionStorage.getItem(TRACKING_STORAGE_KEY) ?? 'null');
-  const adVisit = { fbclid: 'AbC123', utm_source: 'facebook', utm_campaign: 'spring', gclid: null, landing_page: landing };
+  const adVisit = { fbclid: 'AbC123', utm_source: 'facebook', utm_campaign: 'spring', utm_content: 'reel-2', utm_term: 'strength', gclid: null, landing_page: landing };
 
   it('the inlined attribution records an ad visit and sets _fbc after load, not during the parse', async () => {
     const win = pageRunning(await inlineScript(ATTRIBUTION), landing);

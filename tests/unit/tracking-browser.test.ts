@@ -13,24 +13,24 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('Meta pixel', () => {
   it('loads nothing when no pixel id is configured', () => {
-    expect(installPixel(window, pagePixelId(document))).toBeNull();
+    expect(installPixel(window, pagePixelId(document), 'id-1')).toBeNull();
     expect(document.querySelector('script')).toBeNull();
     expect((window as { fbq?: Fbq }).fbq).toBeUndefined();
     expect(pixelIdFrom('')).toBeNull();
     expect(pixelIdFrom('abc')).toBeNull();
   });
 
-  it('with an id: adds fbevents.js once and queues consent, init + PageView until it loads', () => {
+  it('with an id: adds fbevents.js once and queues consent, init with the external id + PageView until it loads', () => {
     document.head.innerHTML = '<meta name="meta-pixel-id" content="1234567890">';
-    const fbq = installPixel(window, pagePixelId(document));
+    const fbq = installPixel(window, pagePixelId(document), 'd5a3c1e2-0b7f-4c7e-9a59-2f1d0c9b8a77');
     expect(fbq).not.toBeNull();
-    expect(installPixel(window, '1234567890')).toBe(fbq);
+    expect(installPixel(window, '1234567890', 'd5a3c1e2-0b7f-4c7e-9a59-2f1d0c9b8a77')).toBe(fbq);
     const scripts = document.querySelectorAll(`script[src="${PIXEL_SCRIPT_URL}"]`);
     expect(scripts).toHaveLength(1);
     fbq!('track', 'Lead', {}, { eventID: 'lead.1' });
     expect(fbq!.queue).toEqual([
       ['consent', 'grant'],
-      ['init', '1234567890'],
+      ['init', '1234567890', { external_id: 'd5a3c1e2-0b7f-4c7e-9a59-2f1d0c9b8a77' }],
       ['track', 'PageView'],
       ['track', 'Lead', {}, { eventID: 'lead.1' }],
     ]);

@@ -27,6 +27,8 @@ export interface AttributionRecord {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
   referrer: string | null;
   landing_page: string;
 }
@@ -74,6 +76,8 @@ export function attributionFromVisit(visit: PageVisit): AttributionRecord {
     utm_source: param('utm_source'),
     utm_medium: param('utm_medium'),
     utm_campaign: param('utm_campaign'),
+    utm_content: param('utm_content'),
+    utm_term: param('utm_term'),
     referrer: clip(visit.referrer, MAX_URL_LENGTH),
     landing_page: url.href.slice(0, MAX_URL_LENGTH),
   };
@@ -115,6 +119,10 @@ export function fbcCookieFor(visit: AttributionRecord, currentFbc: string | null
 
 const nullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
+const FIELDS = ['fbclid', 'fbp', 'gclid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referrer'] as const;
+/** Fields a record kept by an earlier version of the site may lack (read as null). */
+const LATER_FIELDS: readonly string[] = ['utm_content', 'utm_term'];
+
 /** Parses a stored record; anything malformed (or tampered with) counts as no record. */
 export function parseAttribution(raw: string | null): AttributionRecord | null {
   if (!raw) return null;
@@ -126,13 +134,13 @@ export function parseAttribution(raw: string | null): AttributionRecord | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Record<string, unknown>;
-  const fields = ['fbclid', 'fbp', 'gclid', 'utm_source', 'utm_medium', 'utm_campaign', 'referrer'] as const;
   if (typeof record.timestamp !== 'number' || !Number.isFinite(record.timestamp)) return null;
   if (typeof record.landing_page !== 'string') return null;
-  if (!fields.every((field) => nullableString(record[field]))) return null;
+  const field = (name: (typeof FIELDS)[number]) => (record[name] === undefined && LATER_FIELDS.includes(name) ? null : record[name]);
+  if (!FIELDS.every((name) => nullableString(field(name)))) return null;
   return {
     timestamp: record.timestamp,
     landing_page: record.landing_page,
-    ...(Object.fromEntries(fields.map((field) => [field, record[field]])) as Pick<AttributionRecord, (typeof fields)[number]>),
+    ...(Object.fromEntries(FIELDS.map((name) => [name, field(name)])) as Pick<AttributionRecord, (typeof FIELDS)[number]>),
   };
 }
