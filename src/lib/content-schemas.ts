@@ -39,6 +39,7 @@ export const FEATURE_ICONS = ['mindset', 'fitness', 'nutrition', 'community'] as
 export { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
 import { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
 import { CATEGORY_VALUES, buildFilename, subcategoriesOf } from '~/lib/admin/assets';
+import { conversionsCopySchema } from '~/lib/content-schemas-conversions';
 
 const link = z.object({ label: text, href: text });
 const seo = z.object({
@@ -459,7 +460,7 @@ export const adminPageSchema = z.object({
   loading: text,
   accessDenied: z.object({ title: text, message: text, detail: text, backHome: text }),
   tabsLabel: text,
-  tabs: z.object({ assets: text, crm: text }),
+  tabs: z.object({ assets: text, crm: text, conversions: text }),
   toasts: toastsCopySchema,
   assets: z.object({
     heading: text,
@@ -655,6 +656,7 @@ export const adminPageSchema = z.object({
     localFake: text,
     hints: z.object({ forbidden: text, empty: text, noSlots: text, notConfigured: text }),
   }),
+  conversions: conversionsCopySchema,
 });
 export type AdminCopy = z.infer<typeof adminPageSchema>;
 

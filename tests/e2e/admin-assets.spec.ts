@@ -37,7 +37,7 @@ test('the tabs are keyboard tablists: arrows wrap, Home/End, one tab stop', asyn
   await expect(page.getByRole('tabpanel', { name: 'Browse Assets' })).toBeFocused();
 
   await top.getByRole('tab', { name: 'Site Assets' }).focus();
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
   await expect(top.getByRole('tab', { name: 'Calendar & CRM' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Calendar debugger' })).toBeVisible();
 });

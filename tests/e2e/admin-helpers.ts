@@ -34,3 +34,28 @@ export const toast = (page: Page, title: string) => page.locator('[data-sonner-t
 
 /** Unique per test run, so parallel projects never upload the same object name. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/**
+ * Answers the `conversions-test-event` edge function (written apart, to its contract) from
+ * `answer` (method and body → status and body), with CORS as a Supabase function answers.
+ * Returns the bodies POSTed to it.
+ */
+export async function serveTestEventFunction(page: Page, answer: (method: string, body: unknown) => { status: number; body: unknown }): Promise<unknown[]> {
+  const posted: unknown[] = [];
+  await page.route('**/functions/v1/conversions-test-event', async (route) => {
+    const request = route.request();
+    const headers = await request.allHeaders();
+    const cors = { 'access-control-allow-origin': headers.origin ?? '*', vary: 'Origin' };
+    if (request.method() === 'OPTIONS') {
+      return route.fulfill({
+        status: 204,
+        headers: { ...cors, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': headers['access-control-request-headers'] ?? '*' },
+      });
+    }
+    const body = request.postData() ? (JSON.parse(request.postData()!) as unknown) : null;
+    if (request.method() === 'POST') posted.push(body);
+    const reply = answer(request.method(), body);
+    return route.fulfill({ status: reply.status, headers: { ...cors, 'content-type': 'application/json' }, body: JSON.stringify(reply.body) });
+  });
+  return posted;
+}

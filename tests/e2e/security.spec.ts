@@ -6,6 +6,7 @@
  * tests/e2e/fixtures.ts fails a test on either).
  */
 import { readFileSync } from 'node:fs';
+import { serveTestEventFunction } from './admin-helpers';
 import { ADMIN_STATE } from './auth-state';
 import { expect, test, type Page } from './fixtures';
 import { hydrated, pageScriptsReady, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
@@ -16,13 +17,13 @@ const FORM_GLOB = 'https://api.leadconnectorhq.com/widget/form/**';
 
 /**
  * The admin dashboard's tabs, by accessible name, in an order where each is on screen: the asset
- * manager's own tabs (under the default Site Assets tab), then the CRM tab.
+ * manager's own tabs (under the default Site Assets tab), then the CRM and Conversions tabs.
  */
 const adminCopy = JSON.parse(readFileSync(new URL('../../src/content/pages/admin.json', import.meta.url), 'utf8')) as {
-  tabs: { assets: string; crm: string };
+  tabs: { assets: string; crm: string; conversions: string };
   assets: { tabs: Record<string, string> };
 };
-const ADMIN_TABS: string[] = [...Object.values(adminCopy.assets.tabs), adminCopy.tabs.crm];
+const ADMIN_TABS: string[] = [...Object.values(adminCopy.assets.tabs), adminCopy.tabs.crm, adminCopy.tabs.conversions];
 
 async function thirdPartiesAnswered(page: Page) {
   await serveBookingHost(page);
@@ -133,6 +134,11 @@ test.describe(() => {
   test.use({ storageState: ADMIN_STATE });
 
   test('the admin dashboard, every tab, with no violation', async ({ page }) => {
+    // The Conversions tab reads the test-event function's settings: here, a server without Meta's.
+    await serveTestEventFunction(page, () => ({
+      status: 200,
+      body: { configured: false, missing: ['META_PIXEL_ID', 'META_CAPI_TOKEN'], api_version: null, test_event_code_set: false },
+    }));
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
     for (const name of ADMIN_TABS) {

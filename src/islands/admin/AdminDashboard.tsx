@@ -1,11 +1,15 @@
-/** The dashboard an admin sees: title, the two top tabs (Site Assets, Calendar & CRM) and the toasts. */
-import { useState } from 'react';
+/** The dashboard an admin sees: title, the three top tabs (Site Assets, Calendar & CRM, Conversions) and the toasts. */
+import { Suspense, lazy, useState } from 'react';
 import SiteToaster from '~/islands/toasts/SiteToaster';
 import type { SiteMediaId } from '~/lib/admin/site-media';
 import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
 import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
+import Spinner from './Spinner';
 import Tabs from './Tabs';
+
+// Its code loads, and its data is asked for, when the tab is first opened.
+const ConversionsPanel = lazy(() => import('./conversions/ConversionsPanel'));
 
 export interface DashboardData {
   assets: AdminAsset[];
@@ -15,8 +19,15 @@ export interface DashboardData {
   defaultCalendarId: string;
 }
 
+type TabId = 'assets' | 'crm' | 'conversions';
+
 export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
-  const [tab, setTab] = useState<'assets' | 'crm'>('assets');
+  const [tab, setTab] = useState<TabId>('assets');
+  const [conversionsOpened, setConversionsOpened] = useState(false);
+  const select = (id: TabId) => {
+    setTab(id);
+    if (id === 'conversions') setConversionsOpened(true);
+  };
   return (
     <section className="container-content py-10 sm:py-12" aria-labelledby="admin-heading">
       <h1 id="admin-heading" className="text-3xl font-extrabold sm:text-4xl">
@@ -27,10 +38,19 @@ export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: 
         <Tabs
           label={copy.tabsLabel}
           selected={tab}
-          onSelect={setTab}
+          onSelect={select}
           items={[
             { id: 'assets', label: copy.tabs.assets, panel: <AssetManager copy={copy.assets} assets={data.assets} bucket={data.bucket} media={data.media} /> },
             { id: 'crm', label: copy.tabs.crm, panel: <CalendarDebugger copy={copy.debugger} defaultCalendarId={data.defaultCalendarId} /> },
+            {
+              id: 'conversions',
+              label: copy.tabs.conversions,
+              panel: conversionsOpened && (
+                <Suspense fallback={<Spinner label={copy.conversions.loading} />}>
+                  <ConversionsPanel copy={copy.conversions} />
+                </Suspense>
+              ),
+            },
           ]}
         />
       </div>

@@ -34,14 +34,15 @@ export default function Tabs<K extends string>({ label, items, selected, onSelec
     refs.current.get(next.id)?.focus();
   }
 
+  // One row of primary tabs, on a phone too (labels may wrap to two lines there).
   const list =
     variant === 'primary'
-      ? 'grid grid-cols-2 gap-1 rounded-full bg-sand p-1 sm:inline-grid'
+      ? `grid ${items.length === 3 ? 'grid-cols-3' : 'grid-cols-2'} gap-1 rounded-full bg-sand p-1 sm:inline-grid`
       : 'grid grid-cols-2 gap-1 rounded-xl border border-line bg-white p-1 sm:flex sm:flex-wrap';
   const tab = (active: boolean) =>
     [
-      'min-h-11 px-4 text-sm font-semibold transition-colors motion-reduce:transition-none',
-      variant === 'primary' ? 'rounded-full' : 'rounded-lg',
+      'min-h-11 text-sm font-semibold transition-colors motion-reduce:transition-none',
+      variant === 'primary' ? 'rounded-full px-2 leading-tight sm:px-4' : 'rounded-lg px-4',
       active ? 'bg-ink text-white shadow-sm' : 'text-ink-soft hover:bg-sand-light hover:text-ink',
     ].join(' ');
 

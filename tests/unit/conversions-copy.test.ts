@@ -1,0 +1,21 @@
+/** The Conversions tab's copy in src/content/pages/admin.json against its schema (src/lib/content-schemas-conversions.ts). */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { adminPageSchema } from '~/lib/content-schemas';
+
+const admin = JSON.parse(readFileSync('src/content/pages/admin.json', 'utf8')) as Record<string, Record<string, unknown>>;
+
+describe('the Conversions copy', () => {
+  it('is valid, with the tab label and the four type names', () => {
+    const parsed = adminPageSchema.parse(admin);
+    expect(parsed.tabs.conversions).toBe('Conversions');
+    expect(parsed.conversions.types).toEqual({ lead_form: 'Leads', call_scheduling: 'Calls booked', resource_registration: 'Guide sign-ups', contact: 'Contacts' });
+  });
+
+  it('refuses a template without its placeholder, and a missing text, naming the field', () => {
+    const without = { ...admin, conversions: { ...admin.conversions, loadFailed: 'Could not load.' } };
+    expect(adminPageSchema.safeParse(without).error?.issues[0]).toMatchObject({ path: ['conversions', 'loadFailed'], message: 'must contain {reason}' });
+    const { empty: _empty, ...missing } = admin.conversions!;
+    expect(adminPageSchema.safeParse({ ...admin, conversions: missing }).error?.issues[0]?.path).toEqual(['conversions', 'empty']);
+  });
+});

@@ -1,0 +1,173 @@
+/** The CSV export (src/lib/admin/csv.ts, src/lib/admin/conversions-export.ts): RFC 4180, no formulas, all columns. */
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from '~/lib/admin/csv';
+import { CONVERSION_ROW_COLUMNS, EXPORT_PAGE_SIZE, addPage, conversionsCsv, csvFileName } from '~/lib/admin/conversions-export';
+
+/** A reader of RFC 4180 (quoted fields may hold commas, quotes and line breaks), to read back what was written. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (quoted && char === '"') {
+      quoted = false;
+    } else if (quoted) {
+      field += char;
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else {
+      field += char;
+    }
+  }
+  expect(field).toBe('');
+  expect(row).toEqual([]);
+  return rows;
+}
+
+describe('csvCell', () => {
+  it('writes plain text, numbers and booleans as they are, null and undefined as empty', () => {
+    expect(['abc', 42, 0, true, false, null, undefined].map(csvCell)).toEqual(['abc', '42', '0', 'true', 'false', '', '']);
+  });
+
+  it('quotes a field with a comma, a quote or a line break, doubling quotes', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('cr\rhere')).toBe('"cr\rhere"');
+  });
+
+  it('neutralises formulas: text starting with = + - @, a tab or a carriage return gets a leading quote', () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(['+1', '-2+3', '@SUM(A1)', '\tx'].map(csvCell)).toEqual(["'+1", "'-2+3", "'@SUM(A1)", "'\tx"]);
+    expect(csvCell('\r=1')).toBe('"\'\r=1"');
+    // Numbers are values, not text a visitor typed.
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+});
+
+describe('toCsv', () => {
+  it('ends every line with CRLF and reads back to the same cells', () => {
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        ['x,y', 'line\nbreak'],
+        ['"q"', null],
+      ],
+    );
+    expect(text).toBe('a,b\r\n"x,y","line\nbreak"\r\n"""q""",\r\n');
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b'],
+      ['x,y', 'line\nbreak'],
+      ['"q"', ''],
+    ]);
+  });
+});
+
+describe('conversionsCsv', () => {
+  const row = {
+    event_id: 'ev-1',
+    received_at: '2026-11-25T10:00:00+00:00',
+    event_time: '2026-11-25T09:59:58+00:00',
+    event_name: 'Lead',
+    conversion_type: 'lead_form',
+    page_path: '/thank-you',
+    utm_source: 'facebook',
+    utm_medium: null,
+    utm_campaign: '=cmd|" /C calc"!A0',
+    utm_content: 'a, b',
+    utm_term: null,
+    referrer_host: 'l.facebook.com',
+    landing_path: '/',
+    had_fbclid: true,
+    had_gclid: false,
+    consented: true,
+    state: 'failed',
+    attempts: 3,
+    last_error_code: 190,
+    last_error_message: 'Error validating access token:\n"expired"',
+    delivered_at: null,
+    ip_address: '203.0.113.9',
+  };
+
+  it('has a header of every column of conversion_rows, in order, and one line per row', () => {
+    const lines = parseCsv(conversionsCsv([row, { ...row, event_id: 'ev-2' }]));
+    expect(lines[0]).toEqual([...CONVERSION_ROW_COLUMNS]);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toEqual([
+      'ev-1',
+      '2026-11-25T10:00:00+00:00',
+      '2026-11-25T09:59:58+00:00',
+      'Lead',
+      'lead_form',
+      '/thank-you',
+      'facebook',
+      '',
+      '\'=cmd|" /C calc"!A0',
+      'a, b',
+      '',
+      'l.facebook.com',
+      '/',
+      'true',
+      'false',
+      'true',
+      'failed',
+      '3',
+      '190',
+      'Error validating access token:\n"expired"',
+      '',
+    ]);
+  });
+
+  it('writes only the columns of conversion_rows, whatever else a row holds', () => {
+    expect(conversionsCsv([row])).not.toContain('203.0.113.9');
+  });
+
+  it('an empty period is the header alone', () => {
+    expect(conversionsCsv([])).toBe(`${CONVERSION_ROW_COLUMNS.join(',')}\r\n`);
+  });
+
+  it('names the file by the period', () => {
+    expect(csvFileName('2026-10-27', '2026-11-25')).toBe('conversions-2026-10-27-2026-11-25.csv');
+  });
+});
+
+describe('reading the rows page by page', () => {
+  const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ event_id: `e${from + i}` }));
+
+  it('goes on after a full page, stops after a short one', () => {
+    let step = addPage([], rows(0, EXPORT_PAGE_SIZE));
+    expect(step.done).toBe(false);
+    step = addPage(step.rows, rows(EXPORT_PAGE_SIZE, 3));
+    expect(step).toMatchObject({ done: true });
+    expect(step.rows).toHaveLength(EXPORT_PAGE_SIZE + 3);
+  });
+
+  it('keeps each event once when a new row pushed the next page down', () => {
+    const first = addPage([], rows(0, EXPORT_PAGE_SIZE));
+    const second = addPage(first.rows, rows(EXPORT_PAGE_SIZE - 1, 2));
+    expect(second.rows.map((row) => row.event_id).slice(-2)).toEqual([`e${EXPORT_PAGE_SIZE - 1}`, `e${EXPORT_PAGE_SIZE}`]);
+    expect(second.rows).toHaveLength(EXPORT_PAGE_SIZE + 1);
+  });
+
+  it('stops when a page brings nothing new (a server that ignores the range)', () => {
+    const all = rows(0, EXPORT_PAGE_SIZE + 5);
+    const first = addPage([], all);
+    expect(first.done).toBe(false);
+    expect(addPage(first.rows, all)).toMatchObject({ done: true });
+  });
+});
