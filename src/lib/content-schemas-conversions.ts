@@ -72,6 +72,7 @@ export const conversionsCopySchema = z.object({
     lead: text,
     checking: text,
     notConfigured: withTokens('settings'),
+    localGraph: text,
     absent: text,
     unreachable: text,
     forbidden: text,

@@ -132,6 +132,9 @@ describe('the retry schedule', () => {
     expect(classify(400, 190)).toBe('token');
     expect(classify(403, 10)).toBe('token');
     expect(classify(400, 200)).toBe('token');
+    expect(classify(400, 2635, 'Unsupported: deprecated version')).toBe('token');
+    expect(classify(400, 100, 'Object with ID does not exist, cannot be loaded due to missing permissions')).toBe('token');
+    expect(classify(400, 341)).toBe('transient');
     expect(classify(401, 102)).toBe('token');
     expect(classify(400, 17)).toBe('transient');
     expect(classify(429, null)).toBe('transient');

@@ -28,8 +28,15 @@ describe('the test-event function', () => {
       missing: ['META_CAPI_TOKEN'],
       apiVersion: 'v25.0',
       testEventCodeSet: true,
+      localGraph: false,
     });
-    expect(readTestEventConfig({ configured: true })).toEqual({ configured: true, missing: [], apiVersion: null, testEventCodeSet: false });
+    expect(readTestEventConfig({ configured: true, local_graph: true })).toEqual({
+      configured: true,
+      missing: [],
+      apiVersion: null,
+      testEventCodeSet: false,
+      localGraph: true,
+    });
     expect(readTestEventConfig({ error: 'nope' })).toBeNull();
     expect(readTestEventConfig('<html>')).toBeNull();
   });

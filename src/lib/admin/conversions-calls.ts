@@ -32,6 +32,8 @@ export interface TestEventConfig {
   apiVersion: string | null;
   /** The server has META_TEST_EVENT_CODE, so the code may be left empty. */
   testEventCodeSet: boolean;
+  /** The Graph API is on the server's own machine: the local fake of `npm run dev` or the tests. */
+  localGraph: boolean;
 }
 
 /** The GET answer, or null when it is not one. */
@@ -42,6 +44,7 @@ export function readTestEventConfig(data: unknown): TestEventConfig | null {
     missing: Array.isArray(data.missing) ? data.missing.filter((name): name is string => typeof name === 'string' && /^[A-Z][A-Z0-9_]*$/.test(name)) : [],
     apiVersion: str(data.api_version),
     testEventCodeSet: data.test_event_code_set === true,
+    localGraph: data.local_graph === true,
   };
 }
 

@@ -10,6 +10,7 @@ import { clientIpFrom } from './conversion-event.ts';
 import { corsHeaders, errorResponse, jsonResponse, readJsonBody } from './http.ts';
 import { sendEvents, type UpstreamDeps } from './meta-capi.ts';
 import { DEFAULT_API_VERSION } from './meta-api-versions.ts';
+import { adviceFor } from './meta-problems.ts';
 import { metaConfig, type TrackEnv } from './track-conversion.ts';
 
 const TEST_CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -37,7 +38,9 @@ export function testEventHandler(env: TrackEnv & { SITE_URL?: string | undefined
     if (request.method !== 'POST') return errorResponse(405, 'method must be GET or POST', corsHeaders);
     const body = await readJsonBody(request, 4096, corsHeaders);
     if (!body.ok) return body.response;
-    if ('missing' in meta) return errorResponse(503, `${meta.missing.join(' and ')} not set: set them in the functions' secrets`, corsHeaders);
+    if ('missing' in meta) {
+      return jsonResponse({ error: `${meta.missing.join(' and ')} not set: set them in the functions' secrets`, missing: meta.missing }, 503, corsHeaders);
+    }
     const typed = (body.value as { test_event_code?: unknown } | null)?.test_event_code;
     const code = typeof typed === 'string' && typed.trim() ? typed.trim() : meta.config.testEventCode;
     if (!code) return errorResponse(400, 'a test event code is needed: copy it from Events Manager → Test events', corsHeaders);
@@ -63,6 +66,18 @@ export function testEventHandler(env: TrackEnv & { SITE_URL?: string | undefined
     if (result.kind === 'delivered') {
       return jsonResponse({ ok: true, events_received: result.eventsReceived, fbtrace_id: result.fbtraceId, test_event_code: code }, 200, corsHeaders);
     }
-    return jsonResponse({ ok: false, status: result.status, code: result.code, message: result.message, fbtrace_id: result.fbtraceId, test_event_code: code }, 200, corsHeaders);
+    return jsonResponse(
+      {
+        ok: false,
+        status: result.status,
+        code: result.code,
+        message: result.message,
+        fbtrace_id: result.fbtraceId,
+        test_event_code: code,
+        advice: adviceFor(result.code, result.message),
+      },
+      200,
+      corsHeaders,
+    );
   };
 }

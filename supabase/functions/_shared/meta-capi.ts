@@ -5,6 +5,7 @@
  * Runtime-free.
  */
 import type { ServerEvent } from './conversion-event.ts';
+import { blocksEveryEvent, RATE_LIMIT_CODES } from './meta-problems.ts';
 
 export interface MetaConfig {
   graphUrl: string;
@@ -26,15 +27,11 @@ export interface UpstreamDeps {
 /** Meta takes at most 1,000 events per request. */
 export const MAX_BATCH = 1000;
 
-/** Error codes that mean the token or the app's permission is refused: every event waits. */
-export const TOKEN_ERROR_CODES: readonly number[] = [190, 102, 10, 200];
-/** Graph API throttling codes, answered with a 4xx status: retried like a 429. */
-export const THROTTLE_ERROR_CODES: readonly number[] = [4, 17, 32, 613, 80004];
-
 /**
  * - `delivered`: Meta has every event of the request;
  * - `transient`: no answer, a timeout, 429, 5xx or throttling: send the same events again later;
- * - `token`: the token or permission is refused: keep every event pending and pause;
+ * - `token`: the token, its permission, the dataset or the API version is refused (codes 190,
+ *   102, 10, 200–299, 2635; meta-problems.ts): keep every event pending and pause;
  * - `rejected`: any other 4xx: Meta refused the request for what is in it.
  */
 export type SendResult =
@@ -61,11 +58,11 @@ export function eventsUrl(config: MetaConfig): string {
   return `${base}/${encodeURIComponent(config.apiVersion)}/${encodeURIComponent(config.pixelId)}/events`;
 }
 
-/** What an answer means: status and Meta's error code. */
-export function classify(status: number, code: number | null): SendResult['kind'] {
+/** What an answer means: its status, Meta's error code and message. */
+export function classify(status: number, code: number | null, message = ''): SendResult['kind'] {
   if (status >= 200 && status < 300) return 'delivered';
-  if (code !== null && TOKEN_ERROR_CODES.includes(code)) return 'token';
-  if (status === 429 || status >= 500 || (code !== null && THROTTLE_ERROR_CODES.includes(code))) return 'transient';
+  if (code !== null && blocksEveryEvent(code, message)) return 'token';
+  if (status === 429 || status >= 500 || (code !== null && RATE_LIMIT_CODES.has(code))) return 'transient';
   return 'rejected';
 }
 
@@ -82,9 +79,9 @@ export async function sendEvents(events: readonly ServerEvent[], config: MetaCon
     const graph = await readBody(response);
     const fbtraceId = graph.fbtrace_id ?? graph.error?.fbtrace_id ?? null;
     const code = typeof graph.error?.code === 'number' ? graph.error.code : null;
-    const kind = classify(response.status, code);
-    if (kind === 'delivered') return { kind, eventsReceived: graph.events_received ?? null, fbtraceId };
     const message = [graph.error?.message, graph.error?.error_user_msg].filter(Boolean).join(': ') || `HTTP ${response.status}`;
+    const kind = classify(response.status, code, message);
+    if (kind === 'delivered') return { kind, eventsReceived: graph.events_received ?? null, fbtraceId };
     return { kind, status: response.status, code, message, fbtraceId };
   } catch (error) {
     // No answer (or it never finished): Meta may have the events; sending them again with the

@@ -18,7 +18,14 @@ const NEW_TOKEN =
 const RETRIED = 'Nothing to do: these events stay pending and are sent again automatically. If this lasts for hours, look at the functions’ logs.';
 
 /** Meta's throttling codes: the app, the user, the page, the hour or custom, the application limit, the ad account. */
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 341, 80004]);
+export const RATE_LIMIT_CODES: ReadonlySet<number> = new Set([4, 17, 32, 613, 341, 80004]);
+/**
+ * Whether no event can be delivered until the coach changes a setting (the token, its
+ * permission, the dataset, the API version): delivery pauses and every event stays pending.
+ */
+export const blocksEveryEvent = (code: number | null, message: string): boolean =>
+  adviceFor(code, message).tokenProblem || code === 2635 || /deprecated version/i.test(message ?? '');
+
 /** Permission denied (10) and the permission range (200–299). */
 const isPermissionCode = (code: number) => code === 10 || (code >= 200 && code <= 299);
 

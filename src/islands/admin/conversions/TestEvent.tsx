@@ -75,6 +75,11 @@ export default function TestEvent({ copy, config }: { copy: ConversionsCopy['tes
           {failureText(copy, config.failure)}
         </p>
       )}
+      {ready?.localGraph && (
+        <p className="mt-4 rounded-lg bg-sand-light p-3 text-sm text-ink" data-testid="test-event-local-graph">
+          {copy.localGraph}
+        </p>
+      )}
       {ready && !ready.configured && (
         <p className="mt-4 rounded-lg bg-sand-light p-3 text-sm text-ink" data-testid="test-event-unavailable">
           {fill(copy.notConfigured, { settings: ready.missing.join(', ') || 'META_PIXEL_ID, META_CAPI_TOKEN' })}
