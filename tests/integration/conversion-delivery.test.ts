@@ -38,7 +38,7 @@ const deliver = (key = standin.config.serviceRoleKey) =>
 const dueNow = () => standin.db.query("update public.conversions set next_attempt_at = now() where state = 'pending'");
 const state = async (id: string) => (await standin.db.query<{ state: string }>('select state from public.conversions where event_id = $1', [id])).rows[0]?.state;
 const accepted = (ids: string[]) => graph.accepted.filter((entry) => ids.includes(entry.event.event_id)).length;
-const eventually = (check: () => unknown) => expect.poll(check, { timeout: 15_000, intervals: [50, 100, 250] });
+const eventually = (check: () => unknown) => expect.poll(check, { timeout: 15_000, interval: 100 });
 
 beforeAll(async () => {
   graph = await startFakeGraph({ port: PORT });

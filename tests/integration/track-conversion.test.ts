@@ -28,7 +28,7 @@ type Row = Record<string, unknown>;
 const rows = async (eventId: string): Promise<Row[]> => (await standin.db.query<Row>('select * from public.conversions where event_id = $1', [eventId])).rows;
 const accepted = (eventId: string) => graph.accepted.filter((entry) => entry.event.event_id === eventId);
 /** Waits for the work the endpoint does after answering. */
-const eventually = (check: () => unknown) => expect.poll(check, { timeout: 15_000, intervals: [50, 100, 250] });
+const eventually = (check: () => unknown) => expect.poll(check, { timeout: 15_000, interval: 100 });
 
 /** The site the events come from: set per describe (the server's own origin, or ALLOWED_ORIGINS). */
 let site = '';

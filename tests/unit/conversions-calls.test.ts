@@ -90,7 +90,7 @@ describe('the test-event function', () => {
   });
 
   it('judges the version the server is set to now, else the one its last delivery used', () => {
-    const config = { configured: true, missing: [], apiVersion: 'v25.0', testEventCodeSet: false };
+    const config = { configured: true, missing: [], apiVersion: 'v25.0', testEventCodeSet: false, localGraph: false };
     expect(reportedApiVersion(config, 'v21.0')).toBe('v25.0');
     expect(reportedApiVersion({ ...config, apiVersion: null }, 'v21.0')).toBe('v21.0');
     expect(reportedApiVersion(null, null)).toBeNull();
