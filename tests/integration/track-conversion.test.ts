@@ -254,8 +254,15 @@ describe('Pages Function /api/track-conversion under npm run dev', () => {
     // As a person runs it: without the test runner's variables (NODE_ENV=test, VITEST...), which
     // change how Astro's dev server answers. Its own stand-in port, not shared with another run.
     const shell = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
-    // Its stand-in's delivery timer is off, so only the endpoint sends (as in the other runs).
-    const env = { ...shell, ...meta(graph.url), PUBLIC_SUPABASE_URL: `http://127.0.0.1:${GRAPH_PORT + 4}`, STANDIN_DELIVERY_INTERVAL_MS: '0' };
+    // Its stand-in keeps nothing (not the developer's local data) and its delivery timer is off,
+    // so only the endpoint sends (as in the other runs).
+    const env = {
+      ...shell,
+      ...meta(graph.url),
+      PUBLIC_SUPABASE_URL: `http://127.0.0.1:${GRAPH_PORT + 4}`,
+      STANDIN_DATA_DIR: ':memory:',
+      STANDIN_DELIVERY_INTERVAL_MS: '0',
+    };
     child = spawn(process.execPath, ['tools/dev.mjs', '--port', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
