@@ -13,6 +13,7 @@ import { openDashboard, serveTestEventFunction, unique } from './admin-helpers';
 import { ADMIN_STATE } from './auth-state';
 import { SUPABASE_URL } from './helpers';
 import { layoutProblems, renderWholePage } from './layout-geometry';
+import { readCsv } from '../support/read-csv';
 
 test.use({ storageState: ADMIN_STATE });
 
@@ -73,39 +74,6 @@ const campaignCells = (page: Page, campaign: string) =>
     .filter({ has: page.getByRole('rowheader', { name: campaign, exact: true }) })
     .getByRole('cell');
 
-/** RFC 4180 lines to cells (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (quoted && char === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += char;
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else {
-      field += char;
-    }
-  }
-  return rows;
-}
-
 test('counts this run’s conversions per campaign and type; the CSV download holds the same rows', async ({ page }) => {
   const run = unique();
   const spring = `e2e-${run}-spring`;
@@ -139,7 +107,7 @@ test('counts this run’s conversions per campaign and type; the CSV download ho
   const file = await download;
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
   expect(file.suggestedFilename()).toBe(`conversions-${from}-${today}.csv`);
-  const [header, ...lines] = parseCsv(await readFile(await file.path(), 'utf8'));
+  const [header, ...lines] = readCsv(await readFile(await file.path(), 'utf8'));
   const column = (name: string) => header!.indexOf(name);
   const ours = lines.filter((line) => [spring, summer].includes(line[column('utm_campaign')]!));
   expect(

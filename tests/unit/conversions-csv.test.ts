@@ -1,42 +1,8 @@
 /** The CSV export (src/lib/admin/csv.ts, src/lib/admin/conversions-export.ts): RFC 4180, no formulas, all columns. */
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from '~/lib/admin/csv';
+import { readCsv as parseCsv } from '../support/read-csv';
 import { CONVERSION_ROW_COLUMNS, EXPORT_PAGE_SIZE, addPage, conversionsCsv, csvFileName } from '~/lib/admin/conversions-export';
-
-/** A reader of RFC 4180 (quoted fields may hold commas, quotes and line breaks), to read back what was written. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i += 1;
-    } else if (quoted && char === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += char;
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else {
-      field += char;
-    }
-  }
-  expect(field).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
 
 describe('csvCell', () => {
   it('writes plain text, numbers and booleans as they are, null and undefined as empty', () => {
