@@ -1,9 +1,10 @@
 /**
  * Uploads as the seeded admin against the stand-in, into the bucket's uploads/ folder: a small
- * image through the standard upload (listed, served, deleted), a member's token refused by row level security, and tus with the
- * connection dropped mid-upload and the page reloaded (it resumes, finishes, and the stored bytes
- * equal the source): on a small file with the test sizes, and once on a 60 MB file with the
- * product's.
+ * image through the standard upload (listed and served), a stored name not overwritten and
+ * deleted from the list, a member's token refused by row level security, and tus with the
+ * connection dropped mid-upload (it resumes, finishes, and the stored bytes equal the source): on a
+ * small file with the test sizes, and on a 60 MB file with the product's, which also survives a
+ * reload of the page.
  */
 import { expect, test, type Page, type TestInfo } from './fixtures';
 import { TEST_UPLOAD_SIZES_KEY } from '../../src/lib/admin/upload-sizes';
@@ -54,51 +55,64 @@ test('the form: subcategory follows the category, live file name, missing inform
   await expect(preview).toHaveText('Please fill in required fields');
 });
 
+test('standard upload: listed in cloud storage, View and Download serve it', async ({ page }) => {
+  await openDashboard(page);
+  await page.getByRole('tab', { name: 'Upload New' }).click();
+  const descriptor = `e2e-${unique()}`;
+  const name = `action-training-kayla-${descriptor}-2.png`;
+  const form = await fillForm(page, descriptor, { name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByTestId('filename-preview')).toHaveText(name);
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(toast(page, 'Upload Complete')).toBeVisible();
+  // Success resets the form.
+  await expect(form.getByRole('textbox', { name: /^Descriptor/ })).toHaveValue('');
+  await expect(form.getByRole('combobox', { name: /^Category/ })).toHaveValue('');
+
+  await page.getByRole('tab', { name: 'Browse Assets' }).click();
+  const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  // The list opened the folder the upload went to.
+  await expect(page.getByTestId('cloud-location')).toHaveText(/^videos\/uploads\/: items/);
+  await expect(row).toContainText('Image');
+  await expect(row).toContainText('0.1 KB');
+  const view = row.getByRole('link', { name: `View ${name}` });
+  const href = await view.getAttribute('href');
+  expect(href).toBe(`${SUPABASE_URL}/storage/v1/object/public/videos/uploads/${name}`);
+  const served = await page.request.get(href!);
+  expect(served.status()).toBe(200);
+  expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
+  expect(served.headers()['cache-control']).toBe('max-age=3600');
+  const download = await page.request.get((await row.getByRole('link', { name: `Download ${name}` }).getAttribute('href'))!);
+  expect(download.headers()['content-disposition']).toContain(name);
+  // Leave the bucket as it was (deleting in the dashboard has its own test).
+  await removeStored(page, `uploads/${name}`);
+});
+
 test.describe(() => {
   // The second upload of the same name is refused.
   test.use({ allowedErrors: /status of 400|Upload failed: The resource already exists/ });
 
-  test('standard upload: listed in cloud storage, View serves it, Delete removes it', async ({ page }) => {
+  test('a file of the same name is not overwritten; Delete removes it from the list and the bucket', async ({ page }) => {
     await openDashboard(page);
-    await page.getByRole('tab', { name: 'Upload New' }).click();
     const descriptor = `e2e-${unique()}`;
     const name = `action-training-kayla-${descriptor}-2.png`;
-    const form = await fillForm(page, descriptor, { name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
-    await expect(form.getByTestId('filename-preview')).toHaveText(name);
-    await form.getByRole('button', { name: 'Upload' }).click();
-    await expect(toast(page, 'Upload Complete')).toBeVisible();
-    // Success resets the form.
-    await expect(form.getByRole('textbox', { name: /^Descriptor/ })).toHaveValue('');
-    await expect(form.getByRole('combobox', { name: /^Category/ })).toHaveValue('');
+    await storeObject(page, `uploads/${name}`, PNG, 'image/png');
 
-    await page.getByRole('tab', { name: 'Browse Assets' }).click();
-    const row = page.getByRole('list', { name: 'Files in cloud storage' }).getByRole('listitem').filter({ hasText: name });
-    await expect(row).toBeVisible();
-    // The list opened the folder the upload went to.
-    await expect(page.getByTestId('cloud-location')).toHaveText(/^videos\/uploads\/: items/);
-    await expect(row).toContainText('Image');
-    await expect(row).toContainText('0.1 KB');
-    const view = row.getByRole('link', { name: `View ${name}` });
-    const href = await view.getAttribute('href');
-    expect(href).toBe(`${SUPABASE_URL}/storage/v1/object/public/videos/uploads/${name}`);
-    const served = await page.request.get(href!);
-    expect(served.status()).toBe(200);
-    expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
-    expect(served.headers()['cache-control']).toBe('max-age=3600');
-    const download = await page.request.get((await row.getByRole('link', { name: `Download ${name}` }).getAttribute('href'))!);
-    expect(download.headers()['content-disposition']).toContain(name);
-
-    // A second upload of the same name is refused (no overwrite).
     await page.getByRole('tab', { name: 'Upload New' }).click();
-    await fillForm(page, descriptor, { name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
+    const form = await fillForm(page, descriptor, { name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
     await form.getByRole('button', { name: 'Upload' }).click();
     await expect(toast(page, 'Upload Failed')).toContainText('If the filename already exists, rename the file or enable overwrite.');
 
     await page.getByRole('tab', { name: 'Browse Assets' }).click();
+    // The list was read before the file was stored.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const list = page.getByRole('list', { name: 'Files in cloud storage' });
+    await list.getByRole('button', { name: 'uploads/ Folder' }).click();
+    const row = list.getByRole('listitem').filter({ hasText: name });
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(toast(page, 'File Deleted')).toContainText(`Successfully deleted uploads/${name}`);
     await expect(row).toHaveCount(0);
-    expect((await page.request.get(href!)).status()).toBe(400);
+    expect((await page.request.get(`${SUPABASE_URL}/storage/v1/object/public/videos/uploads/${name}`)).status()).toBe(400);
   });
 });
 
@@ -201,7 +215,7 @@ async function resumableJourney(page: Page, testInfo: TestInfo, { bytes, uplink,
       .update(await stored.body())
       .digest('hex'),
   ).toBe(sourceHash);
-  // Leave the bucket as it was (listing and deleting in the dashboard: the standard upload's test).
+  // Leave the bucket as it was (deleting in the dashboard has its own test).
   await removeStored(page, `uploads/${name}`);
 }
 
@@ -221,14 +235,27 @@ async function reloadAndResume(page: Page, tusRequests: { method: string; offset
   expect(Number(after.find((request) => request.method === 'PATCH')?.offset)).toBeGreaterThan(0);
 }
 
-/** Deletes a stored object with the signed-in admin's own session, outside the dashboard. */
-async function removeStored(page: Page, path: string) {
-  const token = await page.evaluate(() => {
+/** The signed-in admin's own access token, from the page's auth store. */
+async function sessionToken(page: Page) {
+  return page.evaluate(() => {
     const session = Object.entries(localStorage).find(([key]) => key.endsWith('-auth-token'))?.[1];
     return session ? (JSON.parse(session) as { access_token: string }).access_token : '';
   });
+}
+
+/** Stores an object with the signed-in admin's own session, outside the dashboard. */
+async function storeObject(page: Page, path: string, body: Buffer, contentType: string) {
+  const response = await page.request.post(`${SUPABASE_URL}/storage/v1/object/videos/${path}`, {
+    headers: { authorization: `Bearer ${await sessionToken(page)}`, apikey: ANON_KEY, 'content-type': contentType },
+    data: body,
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Deletes a stored object with the signed-in admin's own session, outside the dashboard. */
+async function removeStored(page: Page, path: string) {
   const response = await page.request.delete(`${SUPABASE_URL}/storage/v1/object/videos`, {
-    headers: { authorization: `Bearer ${token}`, apikey: ANON_KEY, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await sessionToken(page)}`, apikey: ANON_KEY, 'content-type': 'application/json' },
     data: { prefixes: [path] },
   });
   expect(response.status()).toBe(200);
