@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './tools/browser.mjs';
+import { testBrowserPath } from './tools/browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -27,7 +27,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testBrowserPath(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

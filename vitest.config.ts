@@ -6,5 +6,7 @@ export default getViteConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
+    // Most files wait on servers they start (the stand-in, wrangler, PostgreSQL): one worker per core.
+    maxWorkers: '100%',
   },
 });
