@@ -7,7 +7,7 @@ import tailwind from '@astrojs/tailwind';
 import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
 import { localLeadForm } from './src/integrations/local-lead-form';
-import { onDemandIslands } from './src/integrations/on-demand-islands';
+import { onDemandIslands } from './src/integrations/on-demand-islands/index';
 
 /** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
 const settings = JSON.parse(readFileSync(new URL('./src/content/pages/settings.json', import.meta.url), 'utf8'));

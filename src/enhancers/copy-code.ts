@@ -2,12 +2,9 @@
  * The partner discount code's copy button. After a successful copy a success toast says so and
  * the button becomes the partner store's Shop link (focus moves to it); when copying fails, a
  * destructive toast asks to copy the code by hand. The toasts come from an island that loads
- * on this first use (src/islands/Toasts.tsx).
+ * on this first use (src/features/toasts/Toasts.tsx).
  */
-import { requestIsland, sendToIsland } from '~/enhancers/islands';
-import type { ToastMessage } from '~/stores/toasts';
-
-const toast = (message: ToastMessage) => sendToIsland('toasts', message);
+import { queueToast, warmToasts } from '~/features/toasts/queue-toast';
 
 /** Writes `text` to the clipboard: the async Clipboard API, else the legacy copy command. */
 export async function copyText(text: string, doc: Document = document): Promise<void> {
@@ -35,13 +32,13 @@ export function enhanceCopyCode(root: Document): void {
     const { copyCode, copiedTitle, copiedDescription, failedTitle, failedDescription } = card.dataset;
     if (!button || !copyCode) continue;
     // Warm the toast island up on intent, so the toast is there right after the click.
-    const warm = () => requestIsland('toasts');
+    const warm = () => warmToasts(root);
     button.addEventListener('pointerover', warm, { once: true, passive: true });
     button.addEventListener('focus', warm, { once: true });
     button.addEventListener('click', async () => {
       try {
         await copyText(copyCode, root);
-        toast({ kind: 'success', title: copiedTitle ?? '', description: copiedDescription ?? '' });
+        queueToast({ kind: 'success', title: copiedTitle ?? '', description: copiedDescription ?? '' }, root);
         if (shop) {
           shop.hidden = false;
           button.hidden = true;
@@ -49,9 +46,8 @@ export function enhanceCopyCode(root: Document): void {
         }
       } catch (error) {
         console.warn('copy code: the clipboard refused', error);
-        toast({ kind: 'error', title: failedTitle ?? '', description: failedDescription ?? '' });
+        queueToast({ kind: 'error', title: failedTitle ?? '', description: failedDescription ?? '' }, root);
       }
-      requestIsland('toasts');
     });
   }
 }

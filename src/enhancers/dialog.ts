@@ -1,13 +1,14 @@
 /**
  * Native modal <dialog>s, opened by small static scripts before any island hydrates: the
  * browser makes the rest of the page inert, moves focus in and closes on Escape. This adds:
- * focus back to the opener on close, closing on a backdrop click, and an `onClose` hook.
+ * focus back to the opener on close and closing on a backdrop click. Islands inside follow the
+ * dialog's `open` attribute themselves (src/lib/use-host-element.ts).
  * Closing buttons inside are `<form method="dialog">` buttons, which work without JavaScript.
  */
 const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
 const enhanced = new WeakSet<HTMLDialogElement>();
 
-function enhance(dialog: HTMLDialogElement, onClose?: () => void): void {
+function enhance(dialog: HTMLDialogElement): void {
   if (enhanced.has(dialog)) return;
   enhanced.add(dialog);
   // A click on the backdrop lands on the <dialog> itself (its content fills a padded child).
@@ -15,7 +16,6 @@ function enhance(dialog: HTMLDialogElement, onClose?: () => void): void {
     if (event.target === dialog) dialog.close();
   });
   dialog.addEventListener('close', () => {
-    onClose?.();
     const opener = openers.get(dialog);
     openers.delete(dialog);
     const active = document.activeElement;
@@ -25,8 +25,8 @@ function enhance(dialog: HTMLDialogElement, onClose?: () => void): void {
 }
 
 /** Opens `dialog` as a modal, remembering `opener` to return focus to. */
-export function showDialog(dialog: HTMLDialogElement, opener: Element | null, onClose?: () => void): void {
-  enhance(dialog, onClose);
+export function showDialog(dialog: HTMLDialogElement, opener: Element | null): void {
+  enhance(dialog);
   if (dialog.open) return;
   const returnTo = opener instanceof HTMLElement ? opener : document.activeElement;
   if (returnTo instanceof HTMLElement) openers.set(dialog, returnTo);

@@ -6,10 +6,10 @@
  */
 import { startCommunityVideo } from '~/enhancers/community-video';
 import { enhanceCopyCode } from '~/enhancers/copy-code';
-import { watchFloatingPrompt } from '~/enhancers/floating-prompt';
+import { watchFloatingPrompt } from '~/features/prompt/watcher';
 import { startHeroParallax, startHeroVideo } from '~/enhancers/hero-video';
 import { scrollToHashAfterLoad } from '~/enhancers/nav';
-import { enhanceScreenerTrigger } from '~/enhancers/screener-opener';
+import { enhanceScreenerTrigger } from '~/features/screener/opener';
 import { startTyping } from '~/enhancers/typing';
 import { afterFirstPaint } from '~/lib/idle';
 

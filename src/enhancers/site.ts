@@ -1,26 +1,26 @@
 /**
  * The one script of every page (src/layouts/SiteLayout.astro). It shares no module with any
- * island (they are told through `window`: src/enhancers/islands.ts), so once bundled it imports
- * nothing and Astro inlines it into each page: no request on the way to the first paint, and its
- * listeners are there as soon as the page is parsed. Each enhancer does nothing on a page without
- * its elements. Click listeners are added at once, so every tap counts; DOM work no tap depends
- * on waits until the first frame is drawn.
+ * island (they meet on elements: a dialog's `open` and `data-*`, an island's own element; see the
+ * features' contract.ts), so once bundled it imports nothing and Astro inlines it into each page:
+ * no request on the way to the first paint, and its listeners are there as soon as the page is
+ * parsed. Each enhancer does nothing on a page without its elements. Click listeners are added at
+ * once, so every tap counts; DOM work no tap depends on waits until the first frame is drawn.
  */
-import { enhanceAccount } from '~/enhancers/account';
-import { enhanceBookingTriggers } from '~/enhancers/booking-opener';
-import { enhanceGetResource } from '~/enhancers/get-resource';
+import { enhanceAccount } from '~/features/auth/account';
+import { enhanceBookingTriggers } from '~/features/booking/opener';
+import { enhanceGetResource } from '~/features/get-resource/opener';
 import { enhanceHomePage } from '~/enhancers/home';
 import { watchImageFallbacks } from '~/enhancers/image-fallback';
 import { enhanceNav } from '~/enhancers/nav';
 import { logMissingPage } from '~/enhancers/not-found';
 import { enhanceResourceFilters } from '~/enhancers/resource-filter';
 import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
-import { startThankYouTracking } from '~/enhancers/thank-you-tracking';
-import { applyConsentToCookies } from '~/enhancers/attribution';
-import { externalId, onConsentChange } from '~/enhancers/consent';
-import { enhancePrivacyChoices } from '~/enhancers/privacy-choices';
+import { startThankYouTracking } from '~/features/tracking/thank-you-tracking';
+import { applyConsentToCookies } from '~/features/tracking/attribution-cookies';
+import { externalId, onConsentChange } from '~/features/consent/page-consent';
+import { enhancePrivacyChoices } from '~/features/consent/privacy-choices';
 import { afterFirstPaint } from '~/lib/idle';
-import { installPixel, pagePixelId, setPixelConsent } from '~/lib/tracking/pixel';
+import { installPixel, pagePixelId, setPixelConsent } from '~/features/tracking/pixel';
 
 export function enhanceSite(doc: Document): void {
   enhanceNav(doc);

@@ -5,7 +5,7 @@
  * `image()` helper (which resolves and processes the file), unit tests pass `z.string()`.
  */
 import { z } from 'astro/zod';
-import { CONSENT_POLICIES } from './consent';
+import { CONSENT_POLICIES } from '../features/consent/consent';
 
 /** Astro's `image()` schema in the build (its output is the processed image); a string in tests. */
 type ImageSchema = z.ZodType;
@@ -34,12 +34,12 @@ export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const SECTION_IDS = ['about', 'programs', 'community', 'testimonials', 'contact', 'supplements'] as const;
 export const FEATURE_ICONS = ['mindset', 'fitness', 'nutrition', 'community'] as const;
 
-// The screener's values live with its rule (src/lib/screener.ts), which ships to the browser
+// The screener's values live with its rule (src/features/screener/screener.ts), which ships to the browser
 // without zod.
-export { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
-import { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/lib/screener';
-import { CATEGORY_VALUES, buildFilename, subcategoriesOf } from '~/lib/admin/assets';
-import { conversionsCopySchema } from '~/lib/content-schemas-conversions';
+export { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/features/screener/screener';
+import { RECOMMENDATION_KEYS, SCREENER_EXPERIENCE, SCREENER_GOALS, SCREENER_TIMING } from '~/features/screener/screener';
+import { CATEGORY_VALUES, buildFilename, subcategoriesOf } from '~/features/admin/assets/assets';
+import { conversionsCopySchema } from '~/features/admin/conversions/schema';
 
 const link = z.object({ label: text, href: text });
 const seo = z.object({
@@ -75,7 +75,7 @@ export const spotsBadgeSchema = z.object({
 export type SpotsBadgeCopy = z.infer<typeof spotsBadgeSchema>;
 
 /**
- * Consent to ads measurement (src/lib/consent.ts): the policy and the privacy choices panel's
+ * Consent to ads measurement (src/features/consent/consent.ts): the policy and the privacy choices panel's
  * copy. One text serves both policies; the status lines say what is in force.
  */
 const CONSENT_TEXT_MAX = 70;
@@ -393,7 +393,7 @@ export const thankYouPageSchema = z.object({
   buttons: z.array(link).length(2, 'needs exactly two buttons'),
 });
 
-/** The error catalogue's texts (docs/product.md §8), chosen by backend error codes in src/lib/auth-messages.ts. */
+/** The error catalogue's texts (docs/product.md §8), chosen by backend error codes in src/features/auth/auth-messages.ts. */
 export const authMessagesSchema = z.object({
   invalidCredentials: text,
   emailNotConfirmed: text,
@@ -448,7 +448,7 @@ export const notFoundPageSchema = z.object({
   link: text,
 });
 
-/** A replaceable file of the site (src/lib/admin/site-media.ts) as the admin names it. */
+/** A replaceable file of the site (src/features/admin/assets/site-media.ts) as the admin names it. */
 const mediaSlotCopy = z.object({ label: text, description: text });
 
 const withTokens = (...tokens: string[]) => tokens.reduce((schema, token) => schema.includes(`{${token}}`, { message: `must contain {${token}}` }), text);

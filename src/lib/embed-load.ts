@@ -65,3 +65,13 @@ export function awaited(state: EmbedLoad, order: FrameOrder): 'script' | 'frame'
   if (state.status !== 'loading') return null;
   return frameShown(state, order) ? 'frame' : 'script';
 }
+
+/**
+ * How long the first wait of an opening still has: the visitor has waited since the dialog opened
+ * (`openedAt`, performance.now() of the tap, before the island hydrated), not since the island
+ * started. Later waits (the frame, Try again) get the whole EMBED_WAIT_MS.
+ */
+export function remainingWait(openedAt: number | null, now: number): number {
+  if (openedAt === null || !Number.isFinite(openedAt)) return EMBED_WAIT_MS;
+  return Math.max(0, Math.min(EMBED_WAIT_MS, EMBED_WAIT_MS - (now - openedAt)));
+}

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import settings from '../../src/content/pages/settings.json';
 import guides from '../../src/content/pages/guides.json';
-import { LOCAL_LEAD_FORM_BASE } from '../../src/lib/lead-form';
+import { LOCAL_LEAD_FORM_BASE } from '../../src/features/get-resource/lead-form';
 import { DIST, readPage, textFiles } from './dist-files';
 
 test('dist/ holds no local test form, no route of it and no mention of it', () => {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { inlineScripts } from '../../src/integrations/csp';
-import { PIXEL_SCRIPT_URL } from '../../src/lib/tracking/pixel';
+import { PIXEL_SCRIPT_URL } from '../../src/features/tracking/pixel';
 import { routes } from '../e2e/routes';
 import { distFile, readPage } from './dist-files';
 import { firstScreenScripts } from './first-screen-scripts';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
-import { TEST_UPLOAD_SIZES_KEY } from '../../src/lib/admin/upload-sizes';
+import { TEST_UPLOAD_SIZES_KEY } from '../../src/features/admin/assets/upload-sizes';
 import { SUPABASE_URL } from './helpers';
 import { ADMIN, ANON_KEY, MEMBER, accessToken, expectNoAxeViolations, openDashboard, toast, unique } from './admin-helpers';
 import { ADMIN_STATE } from './auth-state';
@@ -119,7 +119,7 @@ test.describe(() => {
     const original = await served(page, HERO);
     const adminToken = await accessToken(page, ADMIN);
     expect(original.type).toBe('video/mp4');
-    // The tus path on a small file: from 1 KB, in 2 KB chunks (src/lib/admin/upload-sizes.ts).
+    // The tus path on a small file: from 1 KB, in 2 KB chunks (src/features/admin/assets/upload-sizes.ts).
     await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
       TEST_UPLOAD_SIZES_KEY,
       JSON.stringify({ resumableFrom: 1024, chunkSize: 2048 }),

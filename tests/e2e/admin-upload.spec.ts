@@ -7,7 +7,7 @@
  * reload of the page.
  */
 import { expect, test, type Page, type TestInfo } from './fixtures';
-import { TEST_UPLOAD_SIZES_KEY } from '../../src/lib/admin/upload-sizes';
+import { TEST_UPLOAD_SIZES_KEY } from '../../src/features/admin/assets/upload-sizes';
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { SUPABASE_URL } from './helpers';
@@ -140,7 +140,7 @@ test.describe(() => {
   });
 });
 
-/** Small sizes for this tab (src/lib/admin/upload-sizes.ts): the tus path on small files. */
+/** Small sizes for this tab (src/features/admin/assets/upload-sizes.ts): the tus path on small files. */
 async function useTestUploadSizes(page: Page) {
   await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
     TEST_UPLOAD_SIZES_KEY,

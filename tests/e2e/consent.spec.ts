@@ -6,7 +6,7 @@
  * server, one event id and one external id); declining later stops it again and deletes the id.
  * The panel itself: asked once, reachable by keyboard, axe-clean, moving nothing.
  */
-import { CONVERSIONS, type ConversionKind } from '../../src/lib/tracking/conversion';
+import { CONVERSIONS, type ConversionKind } from '../../src/features/tracking/conversion';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, type BrowserContext, type Page } from './fixtures';
 import { pageScriptsReady } from './helpers';

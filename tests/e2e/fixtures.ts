@@ -8,7 +8,7 @@
  * cover what a test taps; the consent tests start without an answer (`privacyChoice: null`).
  */
 import { test as base, expect } from '@playwright/test';
-import { CONSENT_STORAGE_KEY, type AdsConsent } from '../../src/lib/consent';
+import { CONSENT_STORAGE_KEY, type AdsConsent } from '../../src/features/consent/consent';
 import { SUPABASE_URL } from './helpers';
 
 interface Options {

@@ -116,8 +116,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
 /**
  * Lays out every section of the page as if it were on screen: sections below the first screen
- * are `content-visibility: auto`, and a skipped section has no layout to check.
+ * are `content-visibility: auto`, and a skipped section has no layout to check. Then waits for
+ * the images the page is loading (not the lazy ones still waiting to be scrolled to): an image
+ * without a size in the markup is 0 × 0 until it has loaded (the admin's previews).
  */
 export async function renderWholePage(page: Page): Promise<void> {
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.waitForFunction(() => [...document.images].filter((image) => image.loading !== 'lazy').every((image) => image.complete));
 }

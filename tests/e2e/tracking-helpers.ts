@@ -3,7 +3,7 @@
  * replaced by a recorder), the server events the pages send, and a visit from an ad.
  */
 import { withMetaPixel } from '../../src/integrations/csp';
-import type { ConsentPolicy } from '../../src/lib/consent';
+import type { ConsentPolicy } from '../../src/features/consent/consent';
 import { expect, type Page, type Request } from './fixtures';
 
 /** Rewritten pages count as public for Chromium's local network access, so the logo on the
@@ -14,7 +14,7 @@ export const PIXEL_ID = '1234567890';
 
 export const LANDING = '/?utm_source=instagram&utm_medium=paid&utm_campaign=spring&utm_content=reel-2&utm_term=coach&fbclid=IwAR-Fb_123&gclid=G-456';
 
-/** The localStorage key of the visitor's external id (src/lib/consent.ts). */
+/** The localStorage key of the visitor's external id (src/features/consent/consent.ts). */
 export const EXTERNAL_ID_KEY = 'privacy_external_id';
 
 export interface ServerEvent {

@@ -1,31 +1,29 @@
 // @vitest-environment jsdom
 /**
- * The header's Admin link and Sign out: the page script (src/enhancers/account.ts) and the island
- * side (src/lib/admin-session.ts, src/islands/SignOut.tsx, src/lib/sign-out.ts) share no module,
- * so these tests hold their names and their hand-over together.
+ * The header's Admin link and Sign out: the page script (src/features/auth/account.ts) and the island
+ * side (src/features/auth/admin-session.ts, src/features/auth/SignOut.tsx, src/features/auth/sign-out.ts) share no module,
+ * so these tests hold their names and their hand-over (on the island's element) together.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_SESSION_KEY as PAGE_KEY, enhanceAccount, SIGN_OUT_ISLAND as PAGE_ISLAND } from '~/enhancers/account';
-import { ISLAND_MAIL, ISLAND_REQUESTS } from '~/enhancers/islands';
-import { ADMIN_SESSION_KEY, rememberAdmin } from '~/lib/admin-session';
-import { signOutAndGoHome } from '~/lib/sign-out';
-import { onPageMessage } from '~/islands/page-messages';
-import { SIGN_OUT_ISLAND } from '~/islands/SignOut';
+import { ADMIN_SESSION_KEY as PAGE_KEY, enhanceAccount } from '~/features/auth/account';
+import { ADMIN_SESSION_KEY, rememberAdmin } from '~/features/auth/admin-session';
+import type { SignOutHostData } from '~/features/auth/contract';
+import { SIGN_OUT_HOST_ID } from '~/features/auth/ids';
+import { signOutAndGoHome } from '~/features/auth/sign-out';
+import { WANTED_ATTRIBUTE } from '~/integrations/on-demand-islands/contract';
 
 const HEADER = `<div data-admin-actions hidden><a href="/admin">Admin</a><button type="button" data-sign-out>Sign Out</button></div>
-<div data-admin-actions hidden><button type="button" data-sign-out>Sign Out</button></div>`;
+<div data-admin-actions hidden><button type="button" data-sign-out>Sign Out</button></div>
+<div id="${SIGN_OUT_HOST_ID}" hidden><astro-island></astro-island></div>`;
 
 afterEach(() => {
   localStorage.clear();
   document.body.innerHTML = '';
-  delete (window as unknown as Record<string, unknown>)[ISLAND_MAIL];
-  delete (window as unknown as Record<string, unknown>)[ISLAND_REQUESTS];
 });
 
 describe('the header for a signed-in admin', () => {
   it('uses the same names on both sides', () => {
     expect(PAGE_KEY).toBe(ADMIN_SESSION_KEY);
-    expect(PAGE_ISLAND).toBe(SIGN_OUT_ISLAND);
   });
 
   it('stays hidden for a visitor the browser does not know as an admin', () => {
@@ -44,11 +42,10 @@ describe('the header for a signed-in admin', () => {
     enhanceAccount(document);
     expect([...document.querySelectorAll<HTMLElement>('[data-admin-actions]')].map((part) => part.hidden)).toEqual([false, false]);
     document.querySelector<HTMLButtonElement>('[data-sign-out]')!.click();
-    expect((window as unknown as Record<string, Set<string>>)[ISLAND_REQUESTS]?.has(SIGN_OUT_ISLAND)).toBe(true);
+    const host = document.getElementById(SIGN_OUT_HOST_ID)!;
+    expect(host.querySelector('astro-island')!.hasAttribute(WANTED_ATTRIBUTE)).toBe(true);
     expect([...document.querySelectorAll<HTMLButtonElement>('[data-sign-out]')].every((button) => button.disabled)).toBe(true);
-    const received: unknown[] = [];
-    onPageMessage(SIGN_OUT_ISLAND, (message) => received.push(message));
-    expect(received).toEqual([true]);
+    expect((host.dataset as SignOutHostData).request).toBe('sign-out');
   });
 });
 

@@ -13,7 +13,7 @@ import {
   parseTags,
   subcategoriesOf,
   needsResumable,
-} from '~/lib/admin/assets';
+} from '~/features/admin/assets/assets';
 
 const parts = { category: 'hero', subcategory: 'main', person: 'Kayla', descriptor: 'Stage Shot', number: '2' };
 

@@ -10,8 +10,8 @@ import {
   resultHint,
   slotsByDate,
   stepBody,
-} from '~/lib/admin/calendar-debugger';
-import { addDays, dayBounds, todayIn } from '~/lib/admin/day-bounds';
+} from '~/features/admin/calendar/calendar-debugger';
+import { addDays, dayBounds, todayIn } from '~/features/admin/calendar/day-bounds';
 
 const HOUR = 3_600_000;
 

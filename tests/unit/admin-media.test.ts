@@ -1,7 +1,7 @@
 /** The admin's storage rules: file kinds, folder paths and paging, the uploads folder, the site media checks and cache times. */
 import { describe, expect, it } from 'vitest';
-import { extensionOf, fileKind } from '~/lib/admin/file-kind';
-import { SITE_MEDIA_CACHE_SECONDS, acceptFor, checkMediaFile, maxAgeSeconds, minutesOf, siteMediaSlots, versionedUrl } from '~/lib/admin/site-media';
+import { extensionOf, fileKind } from '~/features/admin/assets/file-kind';
+import { SITE_MEDIA_CACHE_SECONDS, acceptFor, checkMediaFile, maxAgeSeconds, minutesOf, siteMediaSlots, versionedUrl } from '~/features/admin/assets/site-media';
 import {
   LIST_PAGE_SIZE,
   breadcrumbTrail,
@@ -12,8 +12,8 @@ import {
   parentFolder,
   splitPath,
   uploadObjectPath,
-} from '~/lib/admin/storage-paths';
-import { uploadFingerprint } from '~/lib/admin/upload';
+} from '~/features/admin/assets/storage-paths';
+import { uploadFingerprint } from '~/features/admin/assets/upload';
 import settings from '../../src/content/pages/settings.json';
 
 const MB = 1024 * 1024;

@@ -6,9 +6,9 @@ import { act, createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import BrowseAssets from '~/islands/admin/assets/BrowseAssets';
-import CloudFiles from '~/islands/admin/assets/CloudFiles';
-import UploadForm from '~/islands/admin/assets/UploadForm';
+import BrowseAssets from '~/features/admin/assets/BrowseAssets';
+import CloudFiles from '~/features/admin/assets/CloudFiles';
+import UploadForm from '~/features/admin/assets/UploadForm';
 import adminPage from '../../src/content/pages/admin.json';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));

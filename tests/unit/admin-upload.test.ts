@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fill, formatDate } from '~/lib/admin/text';
-import { RETRY_DELAYS, progressLogger } from '~/lib/admin/upload';
-import { TEST_UPLOAD_SIZES_KEY, UPLOAD_SIZES, uploadSizes } from '~/lib/admin/upload-sizes';
+import { fill, formatDate } from '~/features/admin/text';
+import { RETRY_DELAYS, progressLogger } from '~/features/admin/assets/upload';
+import { TEST_UPLOAD_SIZES_KEY, UPLOAD_SIZES, uploadSizes } from '~/features/admin/assets/upload-sizes';
 
 describe('resumable upload settings', () => {
   it('uses 6 MiB chunks and the product retry delays', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { attributionFromVisit, fbcCookieFor, fbcValue, fbclidOfFbc, mergeAttribution, parseAttribution, readCookie, type PageVisit } from '~/lib/tracking/attribution';
+import {
+  attributionFromVisit,
+  fbcCookieFor,
+  fbcValue,
+  fbclidOfFbc,
+  mergeAttribution,
+  parseAttribution,
+  readCookie,
+  type PageVisit,
+} from '~/features/tracking/attribution';
 
 const visit = (over: Partial<PageVisit> = {}): PageVisit => ({
   url: 'https://kaylareyes.coach/',

@@ -4,9 +4,9 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import AdminGuard from '~/islands/admin/AdminGuard';
+import AdminGuard from '~/features/admin/AdminGuard';
 import type { AdminCopy } from '~/lib/content-schemas';
-import { $auth, startAuth } from '~/stores/auth';
+import { $auth, startAuth } from '~/features/auth/store';
 import adminPage from '../../src/content/pages/admin.json';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));

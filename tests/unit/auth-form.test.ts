@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { act, createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import AuthForm from '~/islands/AuthForm';
+import AuthForm from '~/features/auth/AuthForm';
 import authPage from '../../src/content/pages/auth.json';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));

@@ -1,8 +1,9 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { inlineScript } from '~/integrations/inline-script';
-import { AUTH_INTENTS_KEY, AUTH_READY, authNeededAtLoad, isAuthIntent, replayHeld } from '~/lib/auth-load';
-import { ISLAND_REQUESTS } from '~/enhancers/islands';
+import { authNeededAtLoad, heldIntents, isAuthIntent, replayHeld } from '~/features/auth/auth-load';
+import { AUTH_FORM_HOST_ID } from '~/features/auth/ids';
+import { WANTED_ATTRIBUTE } from '~/integrations/on-demand-islands/contract';
 
 describe('authNeededAtLoad', () => {
   const plain = { hash: '', search: '' };
@@ -41,25 +42,25 @@ describe('replayHeld', () => {
 /** The /auth form as the server renders it (buttons disabled), followed by the inlined script. */
 async function authPage(url = 'https://coach.test/auth', storage: Record<string, string> = {}) {
   const html = `<!doctype html><html><body>
-    <div data-auth-form><form method="post">
+    <div id="${AUTH_FORM_HOST_ID}"><astro-island><div data-auth-form><form method="post">
       <input name="email" type="email" value="a@b.co"><input name="password" type="password" value="secret1">
       <button type="button" disabled data-auth-intent="reveal">Show</button>
       <button type="submit" disabled>Sign In</button>
-    </form><button type="button" disabled data-auth-intent="toggle">Sign up</button></div>
+    </form><button type="button" disabled data-auth-intent="toggle">Sign up</button></div></astro-island></div>
   </body></html>`;
   const dom = new JSDOM(html, { url, runScripts: 'dangerously' });
   const win = dom.window;
   for (const [key, value] of Object.entries(storage)) win.localStorage.setItem(key, value);
   const script = win.document.createElement('script');
-  script.textContent = await inlineScript('src/enhancers/auth-early.ts');
+  script.textContent = await inlineScript('src/features/auth/auth-early.ts');
   win.document.body.append(script);
-  const state = win as unknown as Record<string, unknown>;
+  const host = win.document.getElementById(AUTH_FORM_HOST_ID)!;
   return {
     win,
     doc: win.document,
-    intents: () => state[AUTH_INTENTS_KEY],
-    requested: () => [...((state[ISLAND_REQUESTS] as Set<string> | undefined) ?? [])],
-    markReady: () => (state[AUTH_READY] = true),
+    intents: () => (host.dataset.held === undefined ? undefined : heldIntents(host.dataset.held)),
+    requested: () => (host.querySelector('astro-island')!.hasAttribute(WANTED_ATTRIBUTE) ? ['auth'] : []),
+    markReady: () => (host.dataset.ready = 'true'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import authCopy from '../../src/content/pages/auth.json';
-import { resendOutcome, signInOutcome, signUpOutcome } from '../../src/lib/auth-messages';
+import { resendOutcome, signInOutcome, signUpOutcome } from '../../src/features/auth/auth-messages';
 
 const m = authCopy.messages;
 

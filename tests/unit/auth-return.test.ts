@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath, signInHref } from '../../src/lib/auth-return';
+import { returnPath, signInHref } from '../../src/features/auth/auth-return';
 
 const ORIGIN = 'https://kaylareyes.coach';
 const back = (next: string) => returnPath(`?${new URLSearchParams({ next })}`, ORIGIN);

@@ -3,8 +3,8 @@
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Standin } from '../../supabase/local/server.ts';
-import { ADMIN_SESSION_KEY } from '../../src/lib/admin-session';
-import { $auth, checkAdmin, startAuth } from '../../src/stores/auth';
+import { ADMIN_SESSION_KEY } from '../../src/features/auth/admin-session';
+import { $auth, checkAdmin, startAuth } from '../../src/features/auth/store';
 import { ADMIN, MEMBER, client, startTestStandin } from '../support/standin.ts';
 
 /** This browser's localStorage, where the store remembers an admin's session for every page's header. */

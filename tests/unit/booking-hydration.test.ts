@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The booking dialog as a page has it (src/components/site/BookingDialog.astro, rendered by Astro),
+ * The booking dialog as a page has it (src/features/booking/BookingDialog.astro, rendered by Astro),
  * opened by the page script before its island hydrates, then hydrated by React's development
  * build: React logs nothing. React's production build does not compare attributes, so this is
  * where a mismatch such as the dialog's `open` shows (`npm run check:dev` looks under the dev server).
@@ -11,10 +11,10 @@ import { loadRenderers } from 'astro:container';
 import { JSDOM } from 'jsdom';
 import { act, createElement } from 'react';
 import { afterAll, expect, it, vi } from 'vitest';
-import BookingDialog from '~/components/site/BookingDialog.astro';
-import BookingModal from '~/islands/BookingModal';
+import BookingDialog from '~/features/booking/BookingDialog.astro';
+import BookingModal from '~/features/booking/BookingModal';
 
-const GLOBALS = ['window', 'document', 'navigator', 'Node', 'HTMLElement', 'HTMLIFrameElement', 'Event', 'MessageEvent', 'CustomEvent'] as const;
+const GLOBALS = ['window', 'document', 'navigator', 'Node', 'HTMLElement', 'HTMLIFrameElement', 'Event', 'MessageEvent', 'CustomEvent', 'MutationObserver'] as const;
 const saved = new Map(GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
 afterAll(() => {
   for (const [name, descriptor] of saved) {
@@ -34,7 +34,7 @@ function revive([type, value]: [number, unknown]): unknown {
 it('opened before hydration, the dialog hydrates without a mismatch and stays open', async () => {
   const container = await AstroContainer.create({
     renderers: await loadRenderers([getContainerRenderer()]),
-    // The site's own directive (src/integrations/on-demand-islands.ts); its browser code is not run here.
+    // The site's own directive (src/integrations/on-demand-islands/index.ts); its browser code is not run here.
     manifest: { clientDirectives: new Map([['on-demand', '(()=>{})']]) } as never,
   });
   const dom = new JSDOM(`<!doctype html><html><body>${await container.renderToString(BookingDialog)}</body></html>`, { url: 'http://127.0.0.1/' });
@@ -44,7 +44,7 @@ it('opened before hydration, the dialog hydrates without a mismatch and stays op
 
   const dialog = document.getElementById('booking-dialog')!;
   expect(dialog.tagName).toBe('DIALOG');
-  // What showModal() does to the markup when booking-opener.ts opens the dialog on the first tap.
+  // What showModal() does to the markup when opener.ts opens the dialog on the first tap.
   dialog.setAttribute('open', '');
 
   const island = document.querySelector('astro-island[component-url*="BookingModal"]')!;

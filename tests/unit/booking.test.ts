@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingSignal, bookingSignalFrom, bookingWidgetUrl, trustedOrigins } from '~/lib/booking';
+import { bookingSignal, bookingSignalFrom, bookingWidgetUrl, trustedOrigins } from '~/features/booking/booking';
 
 const origins = trustedOrigins('https://api.leadconnectorhq.com', 'https://link.msgsndr.com/js/form_embed.js');
 

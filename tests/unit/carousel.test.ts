@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAROUSEL_COPIES, CAROUSEL_RESUME_MS, CAROUSEL_SPEED_PX_PER_S, autoScrollSpeed, shouldAutoScroll, startsPaused } from '~/lib/carousel';
+import { CAROUSEL_COPIES, CAROUSEL_RESUME_MS, CAROUSEL_SPEED_PX_PER_S, autoScrollSpeed, shouldAutoScroll, startsPaused } from '~/features/carousel/carousel';
 
 describe('carousel constants and rules (docs/product.md §9)', () => {
   it('moves 60 px per second: 1 px per embla step at 60 steps per second', () => {

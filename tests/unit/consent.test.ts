@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyConsentToCookies, readVisit } from '~/enhancers/attribution';
-import { adsAllowed, externalId, readConsent, saveChoice } from '~/enhancers/consent';
-import { panelMode } from '~/enhancers/privacy-choices';
+import { applyConsentToCookies, readVisit } from '~/features/tracking/attribution-cookies';
+import { adsAllowed, externalId, readConsent, saveChoice } from '~/features/consent/page-consent';
+import { panelMode } from '~/features/consent/privacy-choices';
 import {
   CHOICE_MAX_AGE_MS,
   CONSENT_CHANGE_EVENT,
@@ -16,9 +16,9 @@ import {
   parseChoice,
   type ConsentState,
   type IdStore,
-} from '~/lib/consent';
-import { installPixel, setPixelConsent, type Fbq } from '~/lib/tracking/pixel';
-import { TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
+} from '~/features/consent/consent';
+import { installPixel, setPixelConsent, type Fbq } from '~/features/tracking/pixel';
+import { TRACKING_STORAGE_KEY } from '~/features/tracking/attribution';
 
 const NOW = 1_800_000_000_000;
 

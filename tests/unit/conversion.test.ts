@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionFromVisit } from '~/lib/tracking/attribution';
+import { attributionFromVisit } from '~/features/tracking/attribution';
 import {
   buildConversionPayload,
   buildCountPayload,
@@ -12,7 +12,7 @@ import {
   serverHas,
   serverNeeds,
   type ConversionState,
-} from '~/lib/tracking/conversion';
+} from '~/features/tracking/conversion';
 
 const record = attributionFromVisit({
   url: 'https://kaylareyes.coach/?utm_source=fb&utm_medium=cpc&utm_campaign=c1&utm_content=video-2&utm_term=coach&fbclid=F1&gclid=G1',

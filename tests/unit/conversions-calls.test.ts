@@ -1,6 +1,6 @@
-/** How the Conversions tab reads its calls (src/lib/admin/conversions-calls.ts): RPC errors and the test-event function's answers. */
+/** How the Conversions tab reads its calls (src/features/admin/conversions/conversions-calls.ts): RPC errors and the test-event function's answers. */
 import { describe, expect, it } from 'vitest';
-import { functionFailure, readTestEventConfig, readTestEventResult, reportedApiVersion, rpcFailure, testEventBody } from '~/lib/admin/conversions-calls';
+import { functionFailure, readTestEventConfig, readTestEventResult, reportedApiVersion, rpcFailure, testEventBody } from '~/features/admin/conversions/conversions-calls';
 
 describe('rpcFailure', () => {
   it('42501 is the functions’ own refusal, with its words', () => {

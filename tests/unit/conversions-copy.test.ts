@@ -1,4 +1,4 @@
-/** The Conversions tab's copy in src/content/pages/admin.json against its schema (src/lib/content-schemas-conversions.ts). */
+/** The Conversions tab's copy in src/content/pages/admin.json against its schema (src/features/admin/conversions/schema.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { adminPageSchema } from '~/lib/content-schemas';

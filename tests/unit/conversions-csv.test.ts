@@ -1,8 +1,8 @@
-/** The CSV export (src/lib/admin/csv.ts, src/lib/admin/conversions-export.ts): RFC 4180, no formulas, all columns. */
+/** The CSV export (src/features/admin/conversions/csv.ts, src/features/admin/conversions/conversions-export.ts): RFC 4180, no formulas, all columns. */
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '~/lib/admin/csv';
+import { csvCell, toCsv } from '~/features/admin/conversions/csv';
 import { readCsv as parseCsv } from '../support/read-csv';
-import { CONVERSION_ROW_COLUMNS, EXPORT_PAGE_SIZE, addPage, conversionsCsv, csvFileName } from '~/lib/admin/conversions-export';
+import { CONVERSION_ROW_COLUMNS, EXPORT_PAGE_SIZE, addPage, conversionsCsv, csvFileName } from '~/features/admin/conversions/conversions-export';
 
 describe('csvCell', () => {
   it('writes plain text, numbers and booleans as they are, null and undefined as empty', () => {

@@ -8,7 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import { act, createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import ConversionsPanel from '~/islands/admin/conversions/ConversionsPanel';
+import ConversionsPanel from '~/features/admin/conversions/ConversionsPanel';
 import adminPage from '../../src/content/pages/admin.json';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));

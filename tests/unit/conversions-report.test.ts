@@ -1,4 +1,4 @@
-/** The Conversions tab's rules (src/lib/admin/conversions-report.ts): reading the report, days, campaigns, totals, delivery. */
+/** The Conversions tab's rules (src/features/admin/conversions/conversions-report.ts): reading the report, days, campaigns, totals, delivery. */
 import { describe, expect, it } from 'vitest';
 import {
   type ConversionReport,
@@ -16,7 +16,7 @@ import {
   totalsOf,
   typeLabel,
   typesOf,
-} from '~/lib/admin/conversions-report';
+} from '~/features/admin/conversions/conversions-report';
 
 /** conversion_report(7) as the RPC answers it (jsonb), on 2026-11-25. */
 const ANSWER = {

@@ -1,8 +1,8 @@
 /** The rule of third-party embeds in dialogs (src/lib/embed-load.ts) and the opt-in's addresses. */
 import { describe, expect, it } from 'vitest';
-import { EMBED_GIVE_UP_MS, EMBED_WAIT_MS, type EmbedEvent, IDLE_EMBED, awaited, embedReducer, frameShown } from '~/lib/embed-load';
+import { EMBED_GIVE_UP_MS, EMBED_WAIT_MS, type EmbedEvent, IDLE_EMBED, awaited, embedReducer, frameShown, remainingWait } from '~/lib/embed-load';
 import { formEmbedUrl } from '~/lib/embed-script';
-import { LOCAL_FORM_EMBED_SCRIPT, LOCAL_LEAD_FORM_BASE, leadFormEmbeds, resourceRequestHref } from '~/lib/lead-form';
+import { LOCAL_FORM_EMBED_SCRIPT, LOCAL_LEAD_FORM_BASE, leadFormEmbeds, resourceRequestHref } from '~/features/get-resource/lead-form';
 
 const run = (...events: EmbedEvent[]) => events.reduce(embedReducer, IDLE_EMBED);
 
@@ -58,6 +58,18 @@ describe('an embed in a dialog', () => {
     expect(awaited(run('start'), 'with-script')).toBe('frame');
     expect(awaited(run('start', 'script-failed'), 'after-script')).toBeNull();
     expect(awaited(IDLE_EMBED, 'after-script')).toBeNull();
+  });
+});
+
+describe('the first wait counts from the opening', () => {
+  it('leaves what the visitor has not yet waited since the tap, never less than 0 nor more than the wait', () => {
+    expect(remainingWait(1000, 1000)).toBe(EMBED_WAIT_MS);
+    expect(remainingWait(1000, 1400)).toBe(EMBED_WAIT_MS - 400);
+    expect(remainingWait(1000, 1000 + EMBED_WAIT_MS + 50)).toBe(0);
+    // A clock that went backwards, or no opening time: the whole wait.
+    expect(remainingWait(1000, 900)).toBe(EMBED_WAIT_MS);
+    expect(remainingWait(null, 5000)).toBe(EMBED_WAIT_MS);
+    expect(remainingWait(Number.NaN, 5000)).toBe(EMBED_WAIT_MS);
   });
 });
 

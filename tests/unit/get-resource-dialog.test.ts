@@ -8,10 +8,10 @@
 import { act, createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import GetResourceDialog from '~/islands/get-resource/GetResourceDialog';
+import GetResourceDialog from '~/features/get-resource/GetResourceDialog';
 import { EMBED_WAIT_MS } from '~/lib/embed-load';
 import { resetEmbedScripts } from '~/lib/embed-script';
-import { closeResource, openResource } from '~/stores/get-resource';
+import { GET_RESOURCE_DIALOG } from '~/features/get-resource/ids';
 import guides from '../../src/content/pages/guides.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -19,6 +19,7 @@ import guides from '../../src/content/pages/guides.json';
 const SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
 const FORM = 'https://api.leadconnectorhq.com/widget/form/Xq7LmV2pRt9KbN4sWc1d';
 const data = {
+  ids: GET_RESOURCE_DIALOG,
   copy: guides.freeResources.dialog,
   embeds: { leadFormHost: 'https://api.leadconnectorhq.com', formEmbedScript: SCRIPT },
   resources: { 'fit-batty-blueprint': { title: 'The Fit Baddie Blueprint', formId: 'Xq7LmV2pRt9KbN4sWc1d' } },
@@ -44,10 +45,15 @@ beforeEach(async () => {
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
   await act(async () => root.render(createElement(GetResourceDialog, data)));
-  await act(async () => openResource('fit-batty-blueprint'));
+  // What the "Get it free" button does (src/features/get-resource/opener.ts): the request on the dialog, then open.
+  const dialog = host.querySelector('dialog')!;
+  await act(async () => {
+    dialog.dataset.resource = 'fit-batty-blueprint';
+    dialog.showModal();
+  });
 });
 afterEach(() => {
-  act(() => closeResource());
+  act(() => host.querySelector('dialog')?.close());
   act(() => root.unmount());
   host.remove();
   vi.useRealTimers();

@@ -2,9 +2,9 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
 import { inlineScript } from '~/integrations/inline-script';
 import { DISPLAY_FONT_CLASS } from '~/enhancers/display-font';
-import { FINISH_ATTRIBUTION_EVENT, TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
+import { FINISH_ATTRIBUTION_EVENT, TRACKING_STORAGE_KEY } from '~/features/tracking/attribution';
 
-const ATTRIBUTION = 'src/enhancers/attribution-early.ts';
+const ATTRIBUTION = 'src/features/tracking/attribution-early.ts';
 
 /** A page at `url` whose <head> runs `source` as a browser runs `<script>…</script>`. */
 /** A page whose consent policy is `policy` (the privacy choices panel carries it); opt-out: measurement on. */

@@ -1,45 +1,50 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import onDemand from '~/islands/on-demand';
-import { requestIsland } from '~/enhancers/islands';
+import onDemand from '~/integrations/on-demand-islands/client';
+import { wakeIsland } from '~/lib/wake-island';
 import { copyText } from '~/enhancers/copy-code';
 
-const directive = (name: string) => {
+const directive = (island: HTMLElement = document.body.appendChild(document.createElement('astro-island'))) => {
   const hydrate = vi.fn(async () => {});
   const load = vi.fn(async () => hydrate);
-  onDemand(load, { name: 'on-demand', value: name }, document.createElement('astro-island'));
-  return { load, hydrate };
+  onDemand(load, { name: 'on-demand', value: '' }, island);
+  return { island, load, hydrate };
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('client:on-demand', () => {
   it('does not hydrate on its own', async () => {
-    const { load } = directive('never-asked');
+    const { load } = directive();
     await settle();
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('hydrates once when asked, however often it is asked', async () => {
-    const { load, hydrate } = directive('asked-later');
-    requestIsland('asked-later');
-    requestIsland('asked-later');
+  it('hydrates once when asked on its own element, however often it is asked', async () => {
+    const { island, load, hydrate } = directive();
+    wakeIsland(island.parentElement);
+    island.setAttribute('data-wanted', 'again');
     await settle();
     expect(load).toHaveBeenCalledTimes(1);
     expect(hydrate).toHaveBeenCalledTimes(1);
   });
 
-  it('hydrates at once when it was asked for before the directive ran (a click before hydration)', async () => {
-    requestIsland('asked-first');
-    const { hydrate } = directive('asked-first');
+  it('hydrates at once when it was asked for before the directive ran (a tap before hydration)', async () => {
+    const island = document.body.appendChild(document.createElement('astro-island'));
+    const host = document.body.appendChild(document.createElement('div'));
+    host.append(island);
+    wakeIsland(host);
+    const { hydrate } = directive(island);
     await settle();
     expect(hydrate).toHaveBeenCalledTimes(1);
   });
 
   it('asking for one island leaves the others alone', async () => {
-    const booking = directive('booking-x');
-    requestIsland('screener-x');
+    const booking = directive();
+    const screener = directive();
+    wakeIsland(screener.island);
     await settle();
     expect(booking.load).not.toHaveBeenCalled();
+    expect(screener.load).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import PrivacyChoicesLinks from '../../src/components/site/PrivacyChoicesLinks.astro';
+import PrivacyChoicesLinks from '../../src/features/consent/PrivacyChoicesLinks.astro';
 import settings from '../../src/content/pages/settings.json';
 import { consentCopySchema } from '../../src/lib/content-schemas';
 

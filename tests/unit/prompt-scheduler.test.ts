@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROMPT_DELAY_MS, initialPromptState, nextDueAt, promptReducer, visibleShare, type PromptEvent, type PromptState } from '~/lib/prompt-scheduler';
+import { PROMPT_DELAY_MS, initialPromptState, nextDueAt, promptReducer, visibleShare, type PromptEvent, type PromptState } from '~/features/prompt/scheduler';
 
 const run = (events: PromptEvent[], state: PromptState = initialPromptState()) => events.reduce((s, e) => promptReducer(s, e), state);
 

@@ -11,7 +11,7 @@ import {
   recommend,
   recommendationKey,
   type ScreenerAnswers,
-} from '~/lib/screener';
+} from '~/features/screener/screener';
 
 const recommendations = JSON.parse(readFileSync(new URL('../../src/content/screener/recommendations.json', import.meta.url), 'utf8')) as {
   id: (typeof RECOMMENDATION_KEYS)[number];

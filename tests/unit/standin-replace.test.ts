@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Standin } from '../../supabase/local/server.ts';
-import { LIST_PAGE_SIZE, listPageOptions, pageOfListing } from '~/lib/admin/storage-paths';
+import { LIST_PAGE_SIZE, listPageOptions, pageOfListing } from '~/features/admin/assets/storage-paths';
 import { ADMIN, client, signedIn, startTestStandin } from '../support/standin.ts';
 
 let standin: Standin;

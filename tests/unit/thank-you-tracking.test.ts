@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 /**
- * A thank-you page's sends (src/enhancers/thank-you-tracking.ts) against a fake endpoint and a
+ * A thank-you page's sends (src/features/tracking/thank-you-tracking.ts) against a fake endpoint and a
  * fake clock: the count without consent, the consented event with the pixel and the external id,
  * the upgrade when consent comes on the page, and the retries.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageConversion, startThankYouTracking, type ServerTarget } from '~/enhancers/thank-you-tracking';
-import { saveChoice } from '~/enhancers/consent';
-import { CONSENT_STORAGE_KEY, EXTERNAL_ID_STORAGE_KEY } from '~/lib/consent';
-import { TRACKING_STORAGE_KEY } from '~/lib/tracking/attribution';
-import { conversionStorageKey, type ConversionKind, type ConversionState } from '~/lib/tracking/conversion';
-import type { Fbq } from '~/lib/tracking/pixel';
+import { pageConversion, startThankYouTracking, type ServerTarget } from '~/features/tracking/thank-you-tracking';
+import { saveChoice } from '~/features/consent/page-consent';
+import { CONSENT_STORAGE_KEY, EXTERNAL_ID_STORAGE_KEY } from '~/features/consent/consent';
+import { TRACKING_STORAGE_KEY } from '~/features/tracking/attribution';
+import { conversionStorageKey, type ConversionKind, type ConversionState } from '~/features/tracking/conversion';
+import type { Fbq } from '~/features/tracking/pixel';
 
 const TARGET: ServerTarget = { url: '/api/track-conversion', headers: { 'content-type': 'application/json' } };
 const LANDING = 'https://kaylareyes.coach/?utm_source=ig&utm_medium=paid&utm_campaign=spring&utm_content=reel&utm_term=coach&fbclid=IwAR-1&gclid=G1';

@@ -6,9 +6,9 @@
 import { act, createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AssetManager from '~/islands/admin/assets/AssetManager';
-import CloudFiles from '~/islands/admin/assets/CloudFiles';
-import CalendarDebugger from '~/islands/admin/calendar/CalendarDebugger';
+import AssetManager from '~/features/admin/assets/AssetManager';
+import CloudFiles from '~/features/admin/assets/CloudFiles';
+import CalendarDebugger from '~/features/admin/calendar/CalendarDebugger';
 import type { AdminAsset } from '~/lib/content-schemas';
 import { screenerQuestionSchema } from '~/lib/content-schemas';
 import { scrollToHashAfterLoad } from '~/enhancers/nav';

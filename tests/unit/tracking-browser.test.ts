@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formEmbedUrl, loadScriptOnce, resetEmbedScripts } from '~/lib/embed-script';
-import { installPixel, pagePixelId, pixelIdFrom, PIXEL_SCRIPT_URL, type Fbq } from '~/lib/tracking/pixel';
+import { installPixel, pagePixelId, pixelIdFrom, PIXEL_SCRIPT_URL, type Fbq } from '~/features/tracking/pixel';
 
 beforeEach(() => {
   document.head.innerHTML = '';

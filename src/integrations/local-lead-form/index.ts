@@ -2,13 +2,13 @@
  * `npm run dev` only: a local stand-in of the lead platform, so the guides' opt-in can be tried
  * end to end without accounts and without sending a real lead. Under LOCAL_LEAD_FORM_BASE the dev
  * server serves a clearly labelled test form per guide (`widget/form/<formId>`, as the real
- * host's address) and an empty form_embed.js; the opt-in dialog embeds them (src/lib/lead-form.ts).
+ * host's address) and an empty form_embed.js; the opt-in dialog embeds them (src/features/get-resource/lead-form.ts).
  * The routes and the flag exist only for `astro dev`: `astro build` never sees them, so dist/
  * holds neither (tests/dist/dev-only.test.ts).
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { LOCAL_FORM_EMBED_SCRIPT, LOCAL_LEAD_FORM_BASE } from '../../lib/lead-form';
+import { LOCAL_FORM_EMBED_SCRIPT, LOCAL_LEAD_FORM_BASE } from '../../features/get-resource/lead-form';
 
 export function localLeadForm(): AstroIntegration {
   return {

@@ -1,0 +1,60 @@
+/** The dashboard an admin sees: title, the three top tabs (Site Assets, Calendar & CRM, Conversions) and the toasts. */
+import { Suspense, lazy, useState } from 'react';
+import SiteToaster from '~/features/toasts/SiteToaster';
+import type { SiteMediaId } from '~/features/admin/assets/site-media';
+import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
+import AssetManager from './assets/AssetManager';
+import CalendarDebugger from './calendar/CalendarDebugger';
+import Spinner from './Spinner';
+import Tabs from './Tabs';
+
+// Its code loads, and its data is asked for, when the tab is first opened.
+const ConversionsPanel = lazy(() => import('./conversions/ConversionsPanel'));
+
+export interface DashboardData {
+  assets: AdminAsset[];
+  bucket: string;
+  /** Paths of the site's logo and videos in the bucket (settings.json → storage). */
+  media: Record<SiteMediaId, string>;
+  defaultCalendarId: string;
+}
+
+type TabId = 'assets' | 'crm' | 'conversions';
+
+export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
+  const [tab, setTab] = useState<TabId>('assets');
+  const [conversionsOpened, setConversionsOpened] = useState(false);
+  const select = (id: TabId) => {
+    setTab(id);
+    if (id === 'conversions') setConversionsOpened(true);
+  };
+  return (
+    <section className="container-content py-10 sm:py-12" aria-labelledby="admin-heading">
+      <h1 id="admin-heading" className="text-3xl font-extrabold sm:text-4xl">
+        {copy.title}
+      </h1>
+      <p className="mt-2 text-ink-muted">{copy.subtitle}</p>
+      <div className="mt-8">
+        <Tabs
+          label={copy.tabsLabel}
+          selected={tab}
+          onSelect={select}
+          items={[
+            { id: 'assets', label: copy.tabs.assets, panel: <AssetManager copy={copy.assets} assets={data.assets} bucket={data.bucket} media={data.media} /> },
+            { id: 'crm', label: copy.tabs.crm, panel: <CalendarDebugger copy={copy.debugger} defaultCalendarId={data.defaultCalendarId} /> },
+            {
+              id: 'conversions',
+              label: copy.tabs.conversions,
+              panel: conversionsOpened && (
+                <Suspense fallback={<Spinner label={copy.conversions.loading} />}>
+                  <ConversionsPanel copy={copy.conversions} />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <SiteToaster {...copy.toasts} />
+    </section>
+  );
+}

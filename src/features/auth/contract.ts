@@ -1,0 +1,22 @@
+/**
+ * What page scripts and the auth islands share, on elements (types only: a page script and an
+ * island share no module at run time):
+ * - the sign-out island's element: the header's Sign Out (account.ts) writes `data-request="sign-out"`
+ *   and wakes the island (SignOut.tsx), which signs out when it finds the request;
+ * - the /auth form's island element: until the island is ready, the early script (auth-early.ts)
+ *   holds the visitor's actions in `data-held`; the island replays them once hydrated
+ *   (AuthForm.tsx) and marks the element `data-ready`, after which nothing is held.
+ */
+import type { AuthIntent } from './auth-load';
+
+export interface SignOutHostData {
+  request?: 'sign-out';
+}
+
+export interface AuthFormData {
+  /** Space-separated AuthIntents, in the order they came. */
+  held?: string;
+  ready?: 'true';
+}
+
+export type { AuthIntent };
