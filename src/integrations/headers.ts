@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { Settings } from '../lib/content-schemas';
+import type { Settings } from '../lib/settings-schema';
 import { buildCsp, configuredSupabaseUrl, forbiddenInlineCode, inlineScripts, sha256 } from './csp';
 
 /** What the policy reads from settings.json (read raw: the build is over, not validated here). */
