@@ -8,6 +8,7 @@ import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
 import { localLeadForm } from './src/integrations/local-lead-form';
 import { onDemandIslands } from './src/integrations/on-demand-islands/index';
+import { DEV_HOST, DEV_PORT } from './src/lib/dev-origin';
 import { readSiteSettings } from './src/lib/site-settings-file';
 
 /** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
@@ -44,7 +45,7 @@ export default defineConfig({
     devFunctions(),
     localLeadForm(),
   ],
-  server: { host: '127.0.0.1', port: 4321 },
+  server: { host: DEV_HOST, port: DEV_PORT },
   fonts: [
     {
       provider: fontProviders.local(),
