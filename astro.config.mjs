@@ -1,5 +1,5 @@
 // @ts-check
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -8,10 +8,11 @@ import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
 import { localLeadForm } from './src/integrations/local-lead-form';
 import { onDemandIslands } from './src/integrations/on-demand-islands/index';
+import { DEV_HOST, DEV_PORT } from './src/lib/dev-origin';
+import { readSiteSettings } from './src/lib/site-settings-file';
 
 /** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
-const settings = JSON.parse(readFileSync(new URL('./src/content/pages/settings.json', import.meta.url), 'utf8'));
-const site = process.env.PUBLIC_SITE_URL || settings.siteUrl;
+const site = process.env.PUBLIC_SITE_URL || readSiteSettings(fileURLToPath(new URL('.', import.meta.url))).siteUrl;
 
 const privateRoutes = ['/admin', '/auth'];
 
@@ -44,7 +45,7 @@ export default defineConfig({
     devFunctions(),
     localLeadForm(),
   ],
-  server: { host: '127.0.0.1', port: 4321 },
+  server: { host: DEV_HOST, port: DEV_PORT },
   fonts: [
     {
       provider: fontProviders.local(),

@@ -1,33 +1,33 @@
 /**
  * Content collections: every piece of copy and data a marketer edits lives in src/content
  * and is validated here at build time. A bad edit fails `npm run build` with the file and
- * the field named. The schemas themselves live in src/lib/content-schemas.ts.
+ * the field named. Each feature's schemas live in its folder (src/features/<feature>/schema.ts),
+ * the site settings' in src/lib/settings-schema.ts, the pages' in src/lib/content-schemas.ts.
  */
 import { defineCollection, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
+import { adminAssetSchema } from './features/admin/assets/schema';
+import { adminPageSchema } from './features/admin/schema';
+import { authPageSchema } from './features/auth/schema';
+import { testimonialSchema } from './features/carousel/schema';
+import { promptSchema } from './features/prompt/schema';
+import { recommendationSchema, screenerQuestionSchema } from './features/screener/schema';
 import {
-  adminAssetSchema,
-  adminPageSchema,
-  authPageSchema,
   avatarSchema,
   coachPhotoSchema,
   featureSchema,
   featuredResourceProblem,
   guidesPageSchema,
-  legalPageSchema,
   homePageSchema,
+  legalPageSchema,
   notFoundPageSchema,
   previewPageSchema,
-  promptSchema,
-  recommendationSchema,
   resourceSchema,
-  screenerQuestionSchema,
-  settingsSchema,
-  testimonialSchema,
   thankYouPageSchema,
   transformationSchema,
   workoutTargetSchema,
 } from './lib/content-schemas';
+import { settingsSchema } from './lib/settings-schema';
 
 const dir = './src/content';
 

@@ -13,11 +13,12 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { DEV_HOST, DEV_PORT } from '../src/lib/dev-origin.ts';
 import { chromiumPath } from './browser.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { port: { type: 'string', default: '4321' } } });
-const base = `http://127.0.0.1:${values.port}`;
+const { values } = parseArgs({ options: { port: { type: 'string', default: String(DEV_PORT) } } });
+const base = `http://${DEV_HOST}:${values.port}`;
 const TIMEOUT = 60_000;
 
 async function serverUp(deadline) {

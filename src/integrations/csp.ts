@@ -10,7 +10,7 @@
  * stylesheet; scripts never do.
  */
 import { createHash } from 'node:crypto';
-import type { Settings } from '../lib/content-schemas';
+import type { Settings } from '../lib/settings-schema';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_SUPABASE_URL } from '../lib/local-supabase';

@@ -8,11 +8,12 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { Settings } from '../lib/content-schemas';
+import type { Settings } from '../lib/settings-schema';
+import { readSiteSettings } from '../lib/site-settings-file';
 import { buildCsp, configuredSupabaseUrl, forbiddenInlineCode, inlineScripts, sha256 } from './csp';
 
-/** What the policy reads from settings.json (read raw: the build is over, not validated here). */
-type SiteSettings = Pick<Settings, 'embeds'> & Partial<Pick<Settings, 'metaPixelId'>>;
+/** What the policy reads from the settings. */
+type PolicySettings = Pick<Settings, 'embeds' | 'metaPixelId'>;
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -40,7 +41,7 @@ export function headersFile(csp: string): string {
 }
 
 /** The policy of the pages in `dist`; throws naming every page with inline code a hash cannot allow. */
-export function policyOfBuild(dist: string, settings: SiteSettings, supabaseUrl: string): { csp: string; pages: number; hashes: number } {
+export function policyOfBuild(dist: string, settings: PolicySettings, supabaseUrl: string): { csp: string; pages: number; hashes: number } {
   const hashes = new Set<string>();
   const problems: string[] = [];
   const pages = htmlFiles(dist);
@@ -50,7 +51,7 @@ export function policyOfBuild(dist: string, settings: SiteSettings, supabaseUrl:
     for (const problem of forbiddenInlineCode(html)) problems.push(`${file}: ${problem}`);
   }
   if (problems.length) throw new Error(`inline code that a policy without 'unsafe-inline' blocks:\n${problems.join('\n')}`);
-  const csp = buildCsp({ hashes: [...hashes], supabaseUrl, embeds: settings.embeds, metaPixelId: String(settings.metaPixelId ?? '').trim() });
+  const csp = buildCsp({ hashes: [...hashes], supabaseUrl, embeds: settings.embeds, metaPixelId: settings.metaPixelId.trim() });
   return { csp, pages: pages.length, hashes: hashes.size };
 }
 
@@ -64,8 +65,7 @@ export function headers(): AstroIntegration {
       },
       'astro:build:done': ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
-        const settings = JSON.parse(readFileSync(join(root, 'src/content/pages/settings.json'), 'utf8')) as SiteSettings;
-        const { csp, pages, hashes } = policyOfBuild(dist, settings, configuredSupabaseUrl(process.env, root));
+        const { csp, pages, hashes } = policyOfBuild(dist, readSiteSettings(root), configuredSupabaseUrl(process.env, root));
         writeFileSync(join(dist, '_headers'), headersFile(csp));
         logger.info(`_headers written: ${pages} pages, ${hashes} inline-script hashes`);
       },

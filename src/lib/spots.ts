@@ -2,7 +2,7 @@
  * The "n spots left in <Month>" badge text. The month is the visitor's current month:
  * pages render it at build time and src/enhancers/spots-badge.ts corrects it in the browser.
  */
-import type { SpotsBadgeCopy } from '~/lib/content-schemas';
+import type { SpotsBadgeCopy } from '~/lib/settings-schema';
 
 // A table, not `toLocaleString`: the browser's first Intl date call loads its locale data, a
 // main-thread stall of tens of milliseconds on a phone, on every page the badge is on.

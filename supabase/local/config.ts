@@ -4,6 +4,7 @@
  * These keys and the JWT secret are public development values: never use them in production.
  */
 import { resolve } from 'node:path';
+import { DEV_ORIGIN } from '../../src/lib/dev-origin';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_HOST, LOCAL_SUPABASE_PORT } from '../../src/lib/local-supabase';
 import { DEV_SERVICE_ROLE_KEY } from './dev-keys';
 
@@ -81,7 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConf
     autoconfirm: flag(env.STANDIN_AUTOCONFIRM, false),
     emailMaxFrequency: int('STANDIN_EMAIL_MAX_FREQUENCY', env.STANDIN_EMAIL_MAX_FREQUENCY, 60),
     minPasswordLength: int('STANDIN_MIN_PASSWORD_LENGTH', env.STANDIN_MIN_PASSWORD_LENGTH, 6),
-    siteUrl: env.STANDIN_SITE_URL ?? 'http://127.0.0.1:4321',
+    siteUrl: env.STANDIN_SITE_URL ?? DEV_ORIGIN,
     seed: {
       adminEmail: env.STANDIN_ADMIN_EMAIL ?? 'admin@example.com',
       adminPassword: env.STANDIN_ADMIN_PASSWORD ?? 'admin-password',

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readSiteSettings } from '../../src/lib/site-settings-file.ts';
 import type { StandinConfig } from './config.ts';
 import type { Db } from './db.ts';
 import { type FileArea, objectMetadata } from './objects.ts';
@@ -34,19 +35,15 @@ export async function seed(db: Db, config: StandinConfig, files: FileArea, root:
      on conflict (user_id, role) do nothing`,
     [adminEmail],
   );
-  const settings = JSON.parse(await readFile(join(root, 'src', 'content', 'pages', 'settings.json'), 'utf8')) as {
-    storage: Record<string, string>;
-  };
-  const bucket = settings.storage.bucket ?? 'videos';
+  const { storage } = readSiteSettings(root);
   for (const sample of SAMPLES) {
-    const name = settings.storage[sample.key];
-    if (!name) continue;
+    const name = storage[sample.key];
     const bytes = new Uint8Array(await readFile(join(root, 'supabase', 'local', 'seed-files', sample.file)));
-    await files.write(bucket, name, bytes);
+    await files.write(storage.bucket, name, bytes);
     await db.query(
       `insert into storage.objects (bucket_id, name, metadata, version) values ($1, $2, $3, gen_random_uuid()::text)
        on conflict (bucket_id, name) do update set metadata = excluded.metadata, updated_at = now()`,
-      [bucket, name, JSON.stringify(objectMetadata(bytes, sample.type, 'max-age=3600'))],
+      [storage.bucket, name, JSON.stringify(objectMetadata(bytes, sample.type, 'max-age=3600'))],
     );
   }
   await db.query("insert into _local.migrations (name) values ('seed')");

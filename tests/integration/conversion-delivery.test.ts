@@ -5,12 +5,13 @@
  * fake Graph API that can be down or refuse the token.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEV_ORIGIN } from '../../src/lib/dev-origin.ts';
 import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
 import { ADMIN, MEMBER, signedIn, startTestStandin } from '../support/standin.ts';
 
 const PORT = Number(process.env.DELIVERY_TEST_PORT ?? 4790);
-const SITE = 'http://127.0.0.1:4321';
+const SITE = DEV_ORIGIN;
 let graph: Awaited<ReturnType<typeof startFakeGraph>>;
 let standin: Standin;
 

@@ -8,6 +8,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEV_ORIGIN } from '../../src/lib/dev-origin.ts';
 import { sendChunked } from '../../tools/tracking/big-body.mjs';
 import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
@@ -49,7 +50,7 @@ const event = (over: Record<string, unknown> = {}) => ({
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: site, ...headers }, body: JSON.stringify(body) });
 
-const SITE_FOR_DENO = 'http://127.0.0.1:4321';
+const SITE_FOR_DENO = DEV_ORIGIN;
 
 const meta = (graphUrl: string) => ({
   META_PIXEL_ID: '1234567890',
@@ -335,7 +336,7 @@ describe('Supabase Edge Function track-conversion served by Deno', () => {
   });
 
   it('answers the CORS preflight as the contract says', async () => {
-    const response = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:4321' } });
+    const response = await fetch(url, { method: 'OPTIONS', headers: { origin: DEV_ORIGIN } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toBe('authorization, x-client-info, apikey, content-type, x-retry-count');

@@ -34,3 +34,14 @@ export async function signedIn(standin: Standin, email: string, password: string
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 export const MEMBER = { email: 'member@example.com', password: 'member-password' };
+
+/** A signed-in user's access token. */
+export async function accessTokenOf(standin: Standin, user: { email: string; password: string }): Promise<string> {
+  return (await (await signedIn(standin, user.email, user.password)).auth.getSession()).data.session!.access_token;
+}
+
+/** tus's Upload-Metadata header: each field as `key base64(value)`, comma-separated. */
+export const tusMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');

@@ -2,7 +2,7 @@
 /** The admin's sample catalogue: 46 valid entries whose small placeholder files exist. */
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminAssetSchema } from '~/lib/content-schemas';
+import { adminAssetSchema } from '~/features/admin/assets/schema';
 
 const catalogue = JSON.parse(readFileSync('src/content/admin-assets.json', 'utf8')) as Record<string, unknown>[];
 

@@ -5,7 +5,7 @@ import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import AdminGuard from '~/features/admin/AdminGuard';
-import type { AdminCopy } from '~/lib/content-schemas';
+import type { AdminCopy } from '~/features/admin/schema';
 import { $auth, startAuth } from '~/features/auth/store';
 import adminPage from '../../src/content/pages/admin.json';
 

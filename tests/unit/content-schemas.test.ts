@@ -1,15 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
-import {
-  featuredResourceProblem,
-  recommendationSchema,
-  resourceSchema,
-  screenerQuestionSchema,
-  settingsSchema,
-  testimonialSchema,
-  transformationSchema,
-} from '~/lib/content-schemas';
+import { testimonialSchema } from '~/features/carousel/schema';
+import { recommendationSchema, screenerQuestionSchema } from '~/features/screener/schema';
+import { featuredResourceProblem, resourceSchema, transformationSchema } from '~/lib/content-schemas';
+import { settingsSchema } from '~/lib/settings-schema';
 
 const content = new URL('../../src/content/', import.meta.url);
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, content), 'utf8'));

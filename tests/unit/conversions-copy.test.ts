@@ -1,7 +1,7 @@
 /** The Conversions tab's copy in src/content/pages/admin.json against its schema (src/features/admin/conversions/schema.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminPageSchema } from '~/lib/content-schemas';
+import { adminPageSchema } from '~/features/admin/schema';
 
 const admin = JSON.parse(readFileSync('src/content/pages/admin.json', 'utf8')) as Record<string, Record<string, unknown>>;
 

@@ -6,7 +6,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import PrivacyChoicesLinks from '../../src/features/consent/PrivacyChoicesLinks.astro';
 import settings from '../../src/content/pages/settings.json';
-import { consentCopySchema } from '../../src/lib/content-schemas';
+import { consentCopySchema } from '../../src/features/consent/schema';
 
 const consent = consentCopySchema.parse(settings.consent);
 

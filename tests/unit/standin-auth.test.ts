@@ -3,6 +3,7 @@
 import { AuthApiError, AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_ORIGIN } from '../../src/lib/dev-origin.ts';
 import type { Standin } from '../../supabase/local/server.ts';
 import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
 
@@ -46,7 +47,7 @@ describe('sign in (POST /token?grant_type=password)', () => {
   it('echoes X-Supabase-Api-Version, sets x-sb-error-code and exposes both over CORS', async () => {
     const response = await fetch(`${standin.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: standin.config.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', origin: 'http://127.0.0.1:4321' },
+      headers: { apikey: standin.config.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', origin: DEV_ORIGIN },
       body: JSON.stringify({ email: ADMIN.email, password: 'nope' }),
     });
     expect(response.status).toBe(400);
@@ -71,10 +72,10 @@ describe('sign in (POST /token?grant_type=password)', () => {
   it('answers preflight requests with the requested headers allowed', async () => {
     const response = await fetch(`${standin.url}/auth/v1/token`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:4321', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, x-supabase-api-version' },
+      headers: { origin: DEV_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, x-supabase-api-version' },
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
+    expect(response.headers.get('access-control-allow-origin')).toBe(DEV_ORIGIN);
     expect(response.headers.get('vary')).toBe('Origin');
     expect(response.headers.get('access-control-allow-headers')).toBe('apikey, x-supabase-api-version');
   });
@@ -158,7 +159,7 @@ describe('sign up with confirmation (POST /signup, /resend, GET /verify)', () =>
   it('ignores a redirect to a foreign origin and uses the site URL', async () => {
     const other = `foreign-${Date.now()}@example.com`;
     await client(standin).auth.signUp({ email: other, password: 'secret-123', options: { emailRedirectTo: 'https://evil.example/' } });
-    expect(lastLinkTo(other)).toMatch(/redirect_to=http%3A%2F%2F127.0.0.1%3A4321$/);
+    expect(lastLinkTo(other)).toMatch(new RegExp(`redirect_to=${encodeURIComponent(DEV_ORIGIN)}$`));
   });
 
   it('answers a repeat sign-up of a confirmed address with an obfuscated user', async () => {

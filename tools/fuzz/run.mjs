@@ -8,6 +8,7 @@
  * nothing may reach an upstream. A valid request to each path is sent first, to prove it
  * would have been forwarded.
  */
+import { DEV_ORIGIN } from '../../src/lib/dev-origin.ts';
 import { startFakeGraph } from '../tracking/fake-graph.mjs';
 import { startDenoFunction } from '../tracking/deno-function.mjs';
 import { validEvent } from '../tracking/payloads.mjs';
@@ -76,7 +77,7 @@ export async function runFunctionFuzz({ ports, every = 1, log = () => {} }) {
     stops.push(() => ghl.close());
     // The site's origin for the cross-origin paths (the Edge Function lists it; the stand-in takes
     // any local origin); no rate limit in the way of the fuzz's hundreds of requests.
-    const site = 'http://127.0.0.1:4321';
+    const site = DEV_ORIGIN;
     const meta = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'fuzz-capi-token', META_GRAPH_URL: graph.url, TRACK_RATE_LIMIT: '100000' };
     log('starting the stand-in, wrangler pages dev and Deno…');
     const { standin, jwtSecret, anonKey, serviceKey } = await startKeyedStandin(ports.standin, {

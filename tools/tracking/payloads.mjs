@@ -1,16 +1,5 @@
 /** Conversion payloads for the tracking scripts: valid events and malformed requests. */
-
-/** A small seeded PRNG (mulberry32), so a run can be repeated exactly. */
-export function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../random.mjs';
 
 /** A valid event; `eventSourceUrl` must be on the origin the endpoint accepts. */
 export function validEvent(id, nowS = Math.floor(Date.now() / 1000), eventSourceUrl = 'https://kaylareyes.coach/thank-you') {
@@ -74,7 +63,7 @@ function setPath(target, path, value) {
  * broken JSON, wrong content types, oversized bodies, and random garbage.
  * Each is { name, type, body }.
  */
-export function malformedRequests(random = seeded(42)) {
+export function malformedRequests(random = mulberry32(42)) {
   const out = [];
   for (const [path, values] of Object.entries(INVALID)) {
     values.forEach((value, index) => {

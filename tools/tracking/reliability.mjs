@@ -10,8 +10,9 @@
  *   npm run tracking:reliability -- [--events 1000] [--failure 0.3] [--concurrency 10] [--interval 10] [--seed 7]
  */
 import { parseArgs } from 'node:util';
+import { mulberry32 } from '../random.mjs';
 import { deliveryCounts, postAll, sleep, startLedgerStack } from './ledger-stack.mjs';
-import { seeded, validEvent } from './payloads.mjs';
+import { validEvent } from './payloads.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +25,7 @@ const { values } = parseArgs({
   },
 });
 const total = Number(values.events);
-const stack = await startLedgerStack({ base: Number(process.env.PORT ?? 4730), intervalMs: Number(values.interval) * 1000, random: seeded(Number(values.seed)) });
+const stack = await startLedgerStack({ base: Number(process.env.PORT ?? 4730), intervalMs: Number(values.interval) * 1000, random: mulberry32(Number(values.seed)) });
 try {
   const { graph } = stack;
   graph.setFailureRate(Number(values.failure));

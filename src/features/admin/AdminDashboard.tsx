@@ -2,7 +2,8 @@
 import { Suspense, lazy, useState } from 'react';
 import SiteToaster from '~/features/toasts/SiteToaster';
 import type { SiteMediaId } from '~/features/admin/assets/site-media';
-import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
+import type { AdminAsset } from '~/features/admin/assets/schema';
+import type { AdminCopy } from '~/features/admin/schema';
 import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
 import Spinner from './Spinner';

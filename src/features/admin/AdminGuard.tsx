@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { signInHref } from '~/features/auth/auth-return';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/features/auth/store';
-import type { AdminCopy } from '~/lib/content-schemas';
+import type { AdminCopy } from '~/features/admin/schema';
 import AdminDashboard, { type DashboardData } from './AdminDashboard';
 import Spinner from './Spinner';
 

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { signInHref } from '~/features/auth/auth-return';
-import type { Settings } from '~/lib/content-schemas';
+import type { Settings } from '~/lib/settings-schema';
 import { signOutAndGoHome } from '~/features/auth/sign-out';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/features/auth/store';

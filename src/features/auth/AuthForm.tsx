@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { heldIntents, replayHeld } from '~/features/auth/auth-load';
 import { type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/features/auth/auth-messages';
 import { returnPath } from '~/features/auth/auth-return';
-import type { AuthFormCopy } from '~/lib/content-schemas';
+import type { AuthFormCopy } from '~/features/auth/schema';
 import { getSupabase } from '~/lib/supabase';
 import { hostOf } from '~/lib/use-host-element';
 import { $auth, startAuth } from '~/features/auth/store';

@@ -2,7 +2,7 @@
  * Maps auth results to the error catalogue (docs/product.md §8) by the backend's error *codes*, with the
  * catalogue's texts as a fallback for backends that send no code. Texts come from content.
  */
-import type { AuthMessages } from '~/lib/content-schemas';
+import type { AuthMessages } from '~/features/auth/schema';
 
 export interface AuthErrorLike {
   message: string;

@@ -13,7 +13,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { BOOKING_COMPLETE_EVENT, bookingSignalFrom } from '~/features/booking/booking';
-import type { BookingCopy } from '~/lib/content-schemas';
+import type { BookingCopy } from '~/features/booking/schema';
 import { useHostElement } from '~/lib/use-host-element';
 import type { BookingDialogData } from './contract';
 import { EMBED_FRAME_CLASS, useEmbedLoad } from '~/lib/use-embed-load';

@@ -8,7 +8,7 @@
  * (src/integrations/local-lead-form/), so the whole lead path, from a guide to /thank-you/resource,
  * can be tried without accounts and without sending a real lead.
  */
-import type { Settings } from '../../lib/content-schemas';
+import type { Settings } from '../../lib/settings-schema';
 
 export type LeadFormEmbeds = Pick<Settings['embeds'], 'leadFormHost' | 'formEmbedScript'>;
 

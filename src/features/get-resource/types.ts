@@ -1,4 +1,5 @@
-import type { GetResourceDialogCopy, Resource } from '~/lib/content-schemas';
+import type { GetResourceDialogCopy } from '~/features/get-resource/schema';
+import type { Resource } from '~/lib/content-schemas';
 import type { LeadFormEmbeds } from './lead-form';
 
 /** What the get-resource dialog island is given by the page. */

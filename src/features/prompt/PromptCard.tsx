@@ -6,7 +6,7 @@
  * read from the container this island is placed in (src/features/prompt/contract.ts).
  */
 import { useEffect, useRef } from 'react';
-import type { PromptCopy, SectionPrompt } from '~/lib/content-schemas';
+import type { PromptCopy, SectionPrompt } from '~/features/prompt/schema';
 import { hostOf, useHostElement } from '~/lib/use-host-element';
 import type { PromptHostData } from './contract';
 

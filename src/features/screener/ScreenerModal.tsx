@@ -8,7 +8,7 @@
  * already opened the dialog, whose `open` attribute this reads (src/lib/use-host-element.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Recommendation, ScreenerCopy, ScreenerQuestion } from '~/lib/content-schemas';
+import type { Recommendation, ScreenerCopy, ScreenerQuestion } from '~/features/screener/schema';
 import { useHostElement } from '~/lib/use-host-element';
 import { QUESTION_ORDER, nextStep, recommend, type QuestionId, type ScreenerAnswers } from './screener';
 

@@ -4,7 +4,7 @@
  * destructive. Show toasts with showToast (./show-toast.ts).
  */
 import { Toaster } from 'sonner';
-import type { ToastsCopy } from '~/lib/content-schemas';
+import type { ToastsCopy } from '~/features/toasts/schema';
 
 export default function SiteToaster({ regionLabel, dismiss }: ToastsCopy) {
   return (

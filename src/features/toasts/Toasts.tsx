@@ -3,7 +3,7 @@
  * queued on the element this island is placed in (contract.ts), then empties the queue.
  */
 import { useEffect, useRef } from 'react';
-import type { ToastsCopy } from '~/lib/content-schemas';
+import type { ToastsCopy } from '~/features/toasts/schema';
 import { hostOf } from '~/lib/use-host-element';
 import type { ToastMessage, ToastsHostData } from './contract';
 import SiteToaster from './SiteToaster';

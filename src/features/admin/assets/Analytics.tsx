@@ -1,8 +1,7 @@
 /** Assets by category with the percent of the total; the bars are drawn, the figures are text. */
 import { categoryStats } from '~/features/admin/assets/assets';
-import type { AdminAsset } from '~/lib/content-schemas';
 import { fill } from '~/features/admin/text';
-import type { AssetsCopy } from './AssetManager';
+import type { AdminAsset, AssetsCopy } from './schema';
 
 export default function Analytics({ copy, assets, loading }: { copy: AssetsCopy['analytics']; assets: AdminAsset[] | null; loading: string }) {
   return (

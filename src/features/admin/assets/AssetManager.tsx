@@ -6,15 +6,14 @@ import { useEffect, useState } from 'react';
 import { categoryStats } from '~/features/admin/assets/assets';
 import type { SiteMediaId } from '~/features/admin/assets/site-media';
 import { splitPath } from '~/features/admin/assets/storage-paths';
-import type { AdminAsset, AdminCopy } from '~/lib/content-schemas';
 import Tabs from '../Tabs';
 import Analytics from './Analytics';
 import AssetSettings from './AssetSettings';
 import BrowseAssets from './BrowseAssets';
 import type { CloudRequest } from './CloudFiles';
+import type { AdminAsset, AssetsCopy } from './schema';
 import UploadForm from './UploadForm';
 
-export type AssetsCopy = AdminCopy['assets'];
 type TabId = 'browse' | 'upload' | 'analytics' | 'settings';
 
 export const CATALOGUE_DELAY_MS = 100;

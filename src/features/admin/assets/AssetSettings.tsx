@@ -1,7 +1,7 @@
 /** The naming convention and where assets are stored. */
 import { ASSET_CATEGORIES } from '~/features/admin/assets/assets';
 import { fill } from '~/features/admin/text';
-import type { AssetsCopy } from './AssetManager';
+import type { AssetsCopy } from './schema';
 
 export default function AssetSettings({ copy, bucket }: { copy: AssetsCopy['settings']; bucket: string }) {
   return (

@@ -4,7 +4,7 @@ import { formatFileSize } from '~/features/admin/assets/assets';
 import { fileKind } from '~/features/admin/assets/file-kind';
 import { fill, formatDateTime } from '~/features/admin/text';
 import { getSupabase } from '~/lib/supabase';
-import type { AssetsCopy } from './AssetManager';
+import type { AssetsCopy } from './schema';
 
 interface Props {
   copy: AssetsCopy['cloud'];

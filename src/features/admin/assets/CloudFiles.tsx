@@ -11,7 +11,7 @@ import { showToast } from '~/features/toasts/show-toast';
 import { joinPath, listPageOptions, normalizeFolder, pageOfListing, parentFolder } from '~/features/admin/assets/storage-paths';
 import { fill } from '~/features/admin/text';
 import { getSupabase } from '~/lib/supabase';
-import type { AssetsCopy } from './AssetManager';
+import type { AssetsCopy } from './schema';
 import CloudFileRow from './CloudFileRow';
 import FolderPath from './FolderPath';
 

@@ -23,7 +23,7 @@ import { fill, formatDateTime } from '~/features/admin/text';
 import { uploadAsset } from '~/features/admin/assets/upload';
 import { uploadSizes } from '~/features/admin/assets/upload-sizes';
 import { getSupabase } from '~/lib/supabase';
-import type { AssetsCopy } from './AssetManager';
+import type { AssetsCopy } from './schema';
 import MediaPreview from './MediaPreview';
 import ProgressBar from './ProgressBar';
 

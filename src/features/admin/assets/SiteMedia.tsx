@@ -9,7 +9,7 @@ import { SITE_MEDIA_CACHE_SECONDS, type SiteMediaId, minutesOf, siteMediaSlots }
 import { splitPath } from '~/features/admin/assets/storage-paths';
 import { fill } from '~/features/admin/text';
 import { getSupabase } from '~/lib/supabase';
-import type { AssetsCopy } from './AssetManager';
+import type { AssetsCopy } from './schema';
 import MediaSlotCard from './MediaSlotCard';
 
 type Current = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; files: Record<SiteMediaId, FileObject | null> };

@@ -10,7 +10,7 @@ import { fill } from '~/features/admin/text';
 import { uploadObjectPath } from '~/features/admin/assets/storage-paths';
 import { uploadAsset } from '~/features/admin/assets/upload';
 import { getSupabase } from '~/lib/supabase';
-import type { AssetsCopy } from './AssetManager';
+import type { AssetsCopy } from './schema';
 import ProgressBar from './ProgressBar';
 import { fieldClass, hintClass, labelClass } from './styles';
 

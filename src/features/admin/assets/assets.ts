@@ -1,9 +1,9 @@
 /**
  * The asset manager's rules (docs/product.md §3, §5): categories and subcategories, the naming convention
  * `category-subcategory-person-descriptor-number.ext`, tag and number parsing, search, and file
- * sizes for people. Framework-free; the admin island calls these.
+ * sizes for people. Framework-free; the admin island calls these, and the catalogue's schema
+ * (schema.ts) checks names with them: an asset here is only the fields a rule reads.
  */
-import type { AdminAsset } from '~/lib/content-schemas';
 import { UPLOAD_SIZES } from './upload-sizes';
 
 export const ASSET_CATEGORIES = [
@@ -87,7 +87,7 @@ export function buildFilename(parts: FilenameParts, fileName: string | null | un
 }
 
 /** Search (file name or any tag, case-insensitive) combined with the category filter ('all' or a value). */
-export function filterAssets<T extends Pick<AdminAsset, 'filename' | 'tags' | 'category'>>(assets: readonly T[], search: string, category: string): T[] {
+export function filterAssets<T extends { filename: string; tags: readonly string[]; category: string }>(assets: readonly T[], search: string, category: string): T[] {
   const needle = search.trim().toLowerCase();
   return assets.filter(
     (asset) =>
@@ -97,7 +97,7 @@ export function filterAssets<T extends Pick<AdminAsset, 'filename' | 'tags' | 'c
 }
 
 /** Count per category, in the categories' order; `percent` of the total, rounded to one decimal. */
-export function categoryStats(assets: readonly Pick<AdminAsset, 'category'>[]): { value: AssetCategory; label: string; count: number; percent: number }[] {
+export function categoryStats(assets: readonly { category: string }[]): { value: AssetCategory; label: string; count: number; percent: number }[] {
   const total = assets.length;
   return ASSET_CATEGORIES.map(({ value, label }) => {
     const count = assets.filter((asset) => asset.category === value).length;
@@ -106,7 +106,7 @@ export function categoryStats(assets: readonly Pick<AdminAsset, 'category'>[]): 
 }
 
 /** `import heroMainKaylaStage1 from '/uploads/hero-main-kayla-stage-1.jpg';` */
-export function importStatement(asset: Pick<AdminAsset, 'filename' | 'path'>): string {
+export function importStatement(asset: { filename: string; path: string }): string {
   const base = asset.filename.replace(/\.[^.]+$/, '');
   const words = base.split(/[^A-Za-z0-9]+/).filter(Boolean);
   let name = words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase())).join('');

@@ -29,12 +29,12 @@ import {
 } from '~/features/admin/calendar/calendar-debugger';
 import { addDays, todayIn } from '~/features/admin/calendar/day-bounds';
 import { fill } from '~/features/admin/text';
-import type { AdminCopy } from '~/lib/content-schemas';
 import { getSupabase } from '~/lib/supabase';
 import { fieldClass, labelClass } from '../assets/styles';
 import CalendarSummaryView from './CalendarSummary';
+import type { CalendarDebuggerCopy } from './schema';
 
-type Copy = AdminCopy['debugger'];
+type Copy = CalendarDebuggerCopy;
 
 interface StepState {
   status: StepStatus;

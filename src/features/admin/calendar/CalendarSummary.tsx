@@ -1,8 +1,8 @@
 /** The calendar summary: name, event type, team members, active. */
 import type { CalendarSummary } from '~/features/admin/calendar/calendar-debugger';
-import type { AdminCopy } from '~/lib/content-schemas';
+import type { CalendarDebuggerCopy } from './schema';
 
-export default function CalendarSummaryView({ copy, summary }: { copy: AdminCopy['debugger']; summary: CalendarSummary | null }) {
+export default function CalendarSummaryView({ copy, summary }: { copy: CalendarDebuggerCopy; summary: CalendarSummary | null }) {
   const text = copy.summary;
   const active = summary?.isActive === null || summary?.isActive === undefined ? text.unknown : summary.isActive ? text.yes : text.no;
   return (

@@ -1,11 +1,9 @@
 /**
  * The copy of the admin's Conversions tab (src/content/pages/admin.json → conversions), part of
- * the admin page's schema in content-schemas.ts. `{token}` placeholders are filled by the tab.
+ * the admin page's schema (src/features/admin/schema.ts). `{token}` placeholders are filled by the tab.
  */
 import { z } from 'astro/zod';
-
-const text = z.string().trim().min(1, 'must not be empty');
-const withTokens = (...tokens: string[]) => tokens.reduce((schema, token) => schema.includes(`{${token}}`, { message: `must contain {${token}}` }), text);
+import { text, withTokens } from '~/lib/schema-primitives';
 
 export const conversionsCopySchema = z.object({
   heading: text,
