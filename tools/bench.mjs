@@ -6,11 +6,13 @@
  *   npm run bench                                     # build, serve, 7 routes, 3 Lighthouse runs each
  *   npm run bench -- --no-build --runs 1 --routes /   # quick look at the existing dist/
  *   npm run bench -- --help                           # all options
+ *   npm run bench -- --no-build --only long-tasks --routes /   # one measurement alone
  *
  * Steps: `npm run build` → `tools/preview.mjs` (wrangler pages dev, like production) on a free
  * port from 4400 → bytes by kind per route (Playwright, mobile viewport, no interaction) →
  * Lighthouse mobile runs per route → click on 'START YOUR JOURNEY' to booking dialog visible,
- * with Lighthouse's mobile network and CPU throttling (Playwright + CDP) → Markdown table on
+ * with Lighthouse's mobile network and CPU throttling (Playwright + CDP) → long tasks while
+ * scrolling each route top to bottom, CPU ×4 on a phone viewport → Markdown table on
  * stdout (progress on stderr), also written to bench-results/latest.md, with every run's raw
  * numbers in bench-results/latest.json.
  */
@@ -23,7 +25,8 @@ import { startControlPage } from './bench/control-page.mjs';
 import { measureAllLighthouse, killAllChromes, LIGHTHOUSE_VERSION } from './bench/lighthouse.mjs';
 import { measureAllInteractions } from './bench/interaction.mjs';
 import { measureAdminIsland, renderAdminMarkdown } from './bench/admin.mjs';
-import { environment, renderComparison, renderMarkdown, writeResults } from './bench/report.mjs';
+import { measureAllLongTasks } from './bench/long-tasks.mjs';
+import { environment, renderComparison, renderLongTasks, renderMarkdown, renderTitle, writeResults } from './bench/report.mjs';
 import { log, errorMessage, BenchStopped } from './bench/util.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,6 +94,8 @@ async function main() {
   }
   const baseUrl = await serve(options);
   await warmUp(baseUrl, options.routes);
+  if (options.compareUrl) await warmUp(options.compareUrl, options.routes);
+  if (options.only === 'long-tasks') return longTasksAlone(baseUrl, options);
 
   log(`measuring bytes of ${options.routes.length} route(s)`);
   const bytes = await measureAllBytes(baseUrl, options.routes, registerCleanup);
@@ -98,7 +103,6 @@ async function main() {
   const controlUrl = options.control ? await startControlPage(registerCleanup) : null;
   // With --compare, each route of the other server is read in the same rounds, right after ours.
   const compared = options.compareUrl ? options.routes.map((route) => new URL(route, options.compareUrl).href) : [];
-  if (options.compareUrl) await warmUp(options.compareUrl, options.routes);
   const compareBytes = options.compareUrl ? await measureAllBytes(options.compareUrl, options.routes, registerCleanup) : null;
   const routeTargets = options.routes.flatMap((route, i) => (compared[i] ? [route, compared[i]] : [route]));
   const lighthouseTargets = controlUrl ? [...routeTargets, controlUrl] : routeTargets;
@@ -106,6 +110,7 @@ async function main() {
   const lighthouse = await measureAllLighthouse(baseUrl, lighthouseTargets, options.runs, registerCleanup);
   log(`timing click → booking dialog with Lighthouse's mobile throttling, ${options.runs} run(s) per route`);
   const interaction = await measureAllInteractions(baseUrl, options.routes, options.runs, registerCleanup);
+  const longTasks = options.longTasks ? await measureLongTasks(baseUrl, options) : null;
 
   let admin = null;
   if (options.admin) {
@@ -123,6 +128,7 @@ async function main() {
       lighthouse: lighthouse[route],
       interaction: interaction[route],
     })),
+    longTasks,
   };
   if (options.compareUrl) {
     report.compare = {
@@ -130,13 +136,34 @@ async function main() {
       routes: options.routes.map((route, i) => ({ route, bytes: compareBytes[route], lighthouse: lighthouse[compared[i]] })),
     };
   }
-  const markdown = renderMarkdown(report) + (report.compare ? renderComparison(report) : '') + renderAdminMarkdown(admin);
+  const markdown = renderMarkdown(report) + (report.compare ? renderComparison(report) : '') + renderLongTasks(report) + renderAdminMarkdown(admin);
   process.stdout.write(markdown);
   await writeResults(resultsDir, markdown, report);
   log(`wrote ${path.relative(root, resultsDir)}/latest.md and latest.json`);
 
   const gotSomething = report.routes.some((r) => r.bytes?.kinds || r.lighthouse.runs.some((run) => !run.error));
   return gotSomething ? 0 : 1;
+}
+
+async function measureLongTasks(baseUrl, options) {
+  log(`long tasks while scrolling, CPU ×4, ${options.runs} load(s) per route${options.compareUrl ? ', alternating with the compared server' : ''}`);
+  const results = await measureAllLongTasks(baseUrl, options.compareUrl, options.routes, options.runs, registerCleanup, options.skipIslands);
+  return { ...results, skipIslands: options.skipIslands };
+}
+
+/** `--only long-tasks`: that measurement and its table, nothing else. */
+async function longTasksAlone(baseUrl, options) {
+  const report = {
+    meta: environment({ lighthouseVersion: null, runs: options.runs, baseUrl, routes: options.routes }),
+    compare: options.compareUrl ? { baseUrl: options.compareUrl } : undefined,
+    longTasks: await measureLongTasks(baseUrl, options),
+  };
+  const markdown = renderTitle(report.meta) + renderLongTasks(report);
+  process.stdout.write(markdown);
+  await writeResults(resultsDir, markdown, report);
+  log(`wrote ${path.relative(root, resultsDir)}/latest.md and latest.json`);
+  const runs = Object.values(report.longTasks.this).flatMap((result) => result.runs);
+  return runs.some((run) => !run.error) ? 0 : 1;
 }
 
 for (const [signal, code] of [

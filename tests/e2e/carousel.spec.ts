@@ -1,7 +1,9 @@
 /**
- * The transformations and testimonials carousel: pre-rendered (images in the HTML), hydrated
- * when visible, content ×3, 60 px/s, pauses on hover / wheel / pointer down and resumes 2000 ms
- * later, a visible pause/play control, no autoscroll with reduced motion.
+ * The transformations and testimonials carousel: pre-rendered (images in the HTML), moved by the
+ * page script once near the screen, content ×3, 60 px/s, pauses on hover / wheel / pointer down
+ * and resumes 2000 ms later, a visible pause/play control, no autoscroll with reduced motion.
+ * Its island (embla) hydrates only on the first press or focus on a row, and takes the rows over
+ * from where they are.
  */
 import { expect, test, type Locator, type Page } from './fixtures';
 import { attachedAfterFrames, hydrated, island, pausedClock, pageScriptsReady } from './helpers';
@@ -59,13 +61,15 @@ async function heldThenResumes(page: Page) {
 
 async function showCarousel(page: Page) {
   await page.evaluate(() => document.querySelector('[data-carousel]')?.scrollIntoView({ block: 'center' }));
-  await hydrated(page, 'TestimonialsCarousel');
-  // The rows' slides are copied and embla starts after hydration, a frame and a task each.
+  // The page script copies the rows' slides and starts moving them once an observer has seen them near.
   await attachedAfterFrames(page, page.locator('[data-carousel][data-ready="true"]'));
 }
 
+/** Both rows are embla's (the island hydrated, then took them over, a frame and a task each). */
+const emblaRows = (page: Page) => attachedAfterFrames(page, page.locator('[data-carousel-row="testimonials"][data-engine="embla"]'));
+
 test.describe('carousel', () => {
-  test('is pre-rendered with its images, and hydrates only when it comes into view', async ({ page, request }) => {
+  test('is pre-rendered with its images, and hydrates only when a row is first pressed (not in view, not on hover)', async ({ page, request }) => {
     const html = await (await request.get('/')).text();
     expect(html.match(/data-carousel-track/g)?.length).toBe(2);
     expect(html).toContain('Maria S.');
@@ -81,12 +85,53 @@ test.describe('carousel', () => {
     await expect(track(page).locator('img')).toHaveCount(18);
 
     await showCarousel(page);
-    expect(scripts.some((url) => url.includes('TestimonialsCarousel'))).toBe(true);
     // Content ×3; the copies are hidden from assistive technology and the keyboard.
     await expect(track(page).locator('li')).toHaveCount(54);
     await expect(track(page).locator('li[aria-hidden="true"][inert]')).toHaveCount(36);
     await expect(page.locator('[data-carousel-row="testimonials"] li')).toHaveCount(27);
     await expect(page.getByRole('list', { name: 'Client transformations' }).getByRole('listitem')).toHaveCount(18);
+    // In view and hovered, it moves and pauses without its island.
+    await page.locator('[data-carousel-row="transformations"]').hover();
+    await moving(page, false);
+    await expect(island(page, 'TestimonialsCarousel')).toHaveAttribute('ssr', '');
+    expect(scripts.some((url) => url.includes('TestimonialsCarousel'))).toBe(false);
+
+    await page.mouse.down();
+    await page.mouse.up();
+    await hydrated(page, 'TestimonialsCarousel');
+    expect(scripts.some((url) => url.includes('TestimonialsCarousel'))).toBe(true);
+    await emblaRows(page);
+    // embla works on the copies the page script made: none added, the same ones hidden.
+    await expect(track(page).locator('li')).toHaveCount(54);
+    await expect(track(page).locator('li[aria-hidden="true"][inert]')).toHaveCount(36);
+  });
+
+  test('embla takes the rows over where they are, and moves them on at 60 px/s', async ({ page }) => {
+    await pausedClock(page);
+    await page.goto('/');
+    await showCarousel(page);
+    await page.mouse.move(5, 5);
+    await moving(page, true);
+    await page.clock.runFor(1500);
+    const rows = page.locator('[data-carousel-row]');
+    const box = await settledOnScreen(page, rows.first());
+    await page.mouse.move(box.x + 40, box.y + 40);
+    await page.mouse.down();
+    await moving(page, false);
+    const before = await rows.evaluateAll((elements) => elements.map((row) => row.querySelector<HTMLElement>('[data-carousel-track]')!.style.transform));
+    expect(before[0]).toMatch(/^translate3d\(-\d/);
+    await emblaRows(page);
+    const after = await rows.evaluateAll((elements) => elements.map((row) => row.querySelector<HTMLElement>('[data-carousel-track]')!.style.transform));
+    expect(after).toEqual(before);
+    await page.mouse.move(5, 5);
+    await page.mouse.up();
+    await heldThenResumes(page);
+    await page.clock.runFor(500);
+    const a = await offset(page);
+    await page.clock.runFor(1000);
+    const b = await offset(page);
+    expect(a - b).toBeGreaterThan(55);
+    expect(a - b).toBeLessThan(65);
   });
 
   test('moves at 60 px/s; hover pauses it, and it resumes 2000 ms after the pointer leaves', async ({ page, isMobile }) => {

@@ -65,6 +65,19 @@ export async function hydrated(page: Page, component: string): Promise<void> {
 }
 
 /**
+ * Brings the carousel on screen and presses a row, its first use: the island hydrates and embla
+ * takes both rows over (before that the page script moves them, without React).
+ */
+export async function carouselInUse(page: Page): Promise<void> {
+  const row = page.locator('[data-carousel-row="transformations"]');
+  await row.scrollIntoViewIfNeeded();
+  await page.locator('[data-carousel][data-ready="true"]').waitFor({ state: 'attached' });
+  await row.click();
+  await hydrated(page, 'TestimonialsCarousel');
+  await page.locator('[data-carousel-row="testimonials"][data-engine="embla"]').waitFor({ state: 'attached' });
+}
+
+/**
  * Installs Playwright's fake clock and pauses it before the page loads: no timer fires until
  * the test moves time on with `page.clock.runFor()`. (Installed but not paused, the fake clock
  * follows real time, which makes timing tests depend on how fast the machine is.)

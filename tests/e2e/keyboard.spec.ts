@@ -28,7 +28,8 @@ async function settle(page: Page) {
   const carousel = page.locator('[data-carousel]');
   if (await carousel.count()) {
     await carousel.scrollIntoViewIfNeeded();
-    await hydrated(page, 'TestimonialsCarousel');
+    // Ready: its rows are moved by the page script, no longer scrollable regions (no tab stop).
+    await expect(carousel).toHaveAttribute('data-ready', 'true');
     await page.evaluate(() => window.scrollTo(0, 0));
   }
 }
@@ -152,9 +153,9 @@ const DIALOGS: DialogCase[] = [
     opener: (page) => page.getByRole('button', { name: 'Find your supplements' }),
     dialog: (page) => page.getByRole('dialog', { name: 'Find your supplements' }),
     scope: 'dialog[open]',
-    // The screener is an island that hydrates when its section comes into view.
+    // The screener is an island that hydrates on intent: the focus on its button.
     ready: async (page) => {
-      await page.getByRole('button', { name: 'Find your supplements' }).scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: 'Find your supplements' }).focus();
       await hydrated(page, 'ScreenerModal');
     },
   },

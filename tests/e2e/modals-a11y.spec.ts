@@ -6,7 +6,7 @@
  */
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { blockBookingHost, hydrated, serveBookingHost } from './helpers';
+import { blockBookingHost, carouselInUse, hydrated, serveBookingHost } from './helpers';
 
 for (const path of ['/', '/in-development', '/guides']) {
   test(`${path}: the booking modal open (fallback, then widget) passes axe`, async ({ page, isMobile }) => {
@@ -45,8 +45,7 @@ test('/: the screener open (a question, then the results) passes axe', async ({ 
 test('/: the prompt card open, the carousel hydrated and a toast shown pass axe', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
-  await page.locator('[data-carousel]').scrollIntoViewIfNeeded();
-  await hydrated(page, 'TestimonialsCarousel');
+  await carouselInUse(page);
   await page.locator('[data-copy-button]').scrollIntoViewIfNeeded();
   await page.locator('[data-copy-button]').click();
   await expect(page.locator('[data-sonner-toast]')).toBeVisible();

@@ -5,7 +5,7 @@
  * no parallax; the booking modal opens without a running animation either.
  */
 import { expect, test, type Page } from './fixtures';
-import { hydrated, nextFrames, pageScriptsReady, serveBookingHost, serveVideos } from './helpers';
+import { nextFrames, pageScriptsReady, serveBookingHost, serveVideos } from './helpers';
 
 // Every page includes the 404 page, which logs the missing path.
 test.use({ allowedErrors: /404 Error: User attempted|status of 404/ });
@@ -60,7 +60,6 @@ for (const path of PAGES) {
       await expect(page.locator('[data-typing]')).not.toHaveAttribute('data-typing-active', '');
       const carousel = page.locator('[data-carousel]');
       await carousel.scrollIntoViewIfNeeded();
-      await hydrated(page, 'TestimonialsCarousel');
       await expect(carousel).toHaveAttribute('data-ready', 'true');
       const rows = page.locator('[data-carousel-row]');
       const before = await rows.evaluateAll((elements) =>

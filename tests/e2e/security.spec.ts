@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { serveTestEventFunction } from './admin-helpers';
 import { ADMIN_STATE } from './auth-state';
 import { expect, test, type Page } from './fixtures';
-import { hydrated, pageScriptsReady, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
+import { carouselInUse, hydrated, pageScriptsReady, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
 import { routes } from './routes';
 
 const FORM_SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
@@ -108,8 +108,7 @@ test('/: the booking modal, screener, carousel, floating prompt and a toast, wit
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await page.locator('[data-carousel]').scrollIntoViewIfNeeded();
-  await hydrated(page, 'TestimonialsCarousel');
+  await carouselInUse(page);
   await page.locator('[data-copy-button]').scrollIntoViewIfNeeded();
   await page.locator('[data-copy-button]').click();
   await expect(page.locator('[data-sonner-toast]')).toBeVisible();

@@ -1,6 +1,8 @@
 /** Command-line options of `npm run bench`. */
 
 export const DEFAULT_ROUTES = ['/', '/guides', '/thank-you', '/thank-you/call', '/thank-you/resource', '/in-development', '/auth'];
+/** The measurements `--only` can pick. */
+export const ONLY = ['long-tasks'];
 
 const USAGE = `Usage: npm run bench -- [options]
   --no-build          use the existing dist/ instead of running \`npm run build\`
@@ -12,11 +14,29 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-control        skip the control page (a blank page read in the same Lighthouse rounds)
   --compare URL       also read the same routes from another server (e.g. the previous build's preview)
                       in the same, alternating Lighthouse rounds, and print both side by side
+  --no-long-tasks     skip the long tasks while scrolling (CPU ×4, phone viewport; --runs loads per route)
+  --skip-islands A,B  in the long-task loads, take the islands of components A and B out of the page
+                      (e.g. ScreenerModal: it never hydrates nor loads React, to see what the rest costs)
+  --only NAME         run one measurement alone: ${ONLY.join(', ')}
+                      (e.g. npm run bench -- --no-build --only long-tasks --routes / --compare URL)
   --help              show this help`;
 
-/** Parses argv into { build, runs, routes, port, baseUrl }; throws with the usage text on bad input. */
+/** Parses argv into { build, runs, routes, port, baseUrl, ... }; throws with the usage text on bad input. */
 export function parseArgs(argv) {
-  const options = { build: true, runs: 3, routes: DEFAULT_ROUTES, port: 4400, baseUrl: null, compareUrl: null, help: false, admin: true, control: true };
+  const options = {
+    build: true,
+    runs: 3,
+    routes: DEFAULT_ROUTES,
+    port: 4400,
+    baseUrl: null,
+    compareUrl: null,
+    help: false,
+    admin: true,
+    control: true,
+    longTasks: true,
+    skipIslands: [],
+    only: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -33,6 +53,19 @@ export function parseArgs(argv) {
         break;
       case '--no-control':
         options.control = false;
+        break;
+      case '--no-long-tasks':
+        options.longTasks = false;
+        break;
+      case '--skip-islands':
+        options.skipIslands = value()
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        break;
+      case '--only':
+        options.only = value();
+        if (!ONLY.includes(options.only)) throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${options.only}"\n\n${USAGE}`);
         break;
       case '--runs':
         options.runs = positiveInt(flag, value());

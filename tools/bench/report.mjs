@@ -42,9 +42,15 @@ export function environment({ lighthouseVersion, runs, baseUrl, routes }) {
   };
 }
 
+/** The report's first line: when, where and with what it was measured. */
+export function renderTitle(meta) {
+  const lighthouse = meta.lighthouse ? ` · Lighthouse ${meta.lighthouse}` : '';
+  return `# Bench ${meta.date} · node ${meta.node} · ${meta.cpu} (${meta.cores} cores)${lighthouse} · runs ${meta.runs}\n`;
+}
+
 export function renderMarkdown({ meta, routes, control }) {
   const lines = [
-    `# Bench ${meta.date} · node ${meta.node} · ${meta.cpu} (${meta.cores} cores) · Lighthouse ${meta.lighthouse} · runs ${meta.runs}`,
+    renderTitle(meta).trimEnd(),
     '',
     `Lighthouse CPU benchmark index of this machine, median of the runs: ${num(cpuIndex(routes), 0)} (higher = faster; TBT grows as it falls).`,
     '',
@@ -160,6 +166,49 @@ export function renderComparison({ routes, compare, control }) {
     }
   }
   lines.push(...controlCells, '');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Long tasks while scrolling (tools/bench/long-tasks.mjs): per route and build, the longest task
+ * and the number over 50 ms, medians of the loads, each load's figure in brackets.
+ */
+export function renderLongTasks({ longTasks, compare }) {
+  if (!longTasks) return '';
+  const builds = [
+    ['this', longTasks.this],
+    ['compared', longTasks.compared],
+  ].filter(([, byRoute]) => byRoute);
+  const routes = Object.keys(longTasks.this);
+  const runsOf = (result, key) =>
+    result.runs
+      .filter((run) => !run.error)
+      .map((run) => num(run[key], 0))
+      .join(' / ');
+  const cell = (result, key) => `${num(result.median?.[key], 0)} (${runsOf(result, key)})`;
+  const header = ['Route', 'build', 'Longest task (ms)', 'Tasks > 50 ms', 'Longest frame (ms)', 'Frames > 50 ms'];
+  const skipped = longTasks.skipIslands?.length ? ` Islands taken out of the page (never hydrated): ${longTasks.skipIslands.join(', ')}.` : '';
+  const lines = [
+    '',
+    `## Long tasks while scrolling${compare?.baseUrl ? `: this build and ${compare.baseUrl}, same rounds` : ''}`,
+    '',
+    'CPU ×4 (CDP), 390×844 phone with touch, page loaded and the network quiet, then 300 px down every 100 ms to the',
+    'bottom and 1 s more; every task over 50 ms from the first step on (PerformanceObserver "longtask", which leaves out',
+    `rendering), and every animation frame over 50 ms (script and rendering: "long-animation-frame"); medians of the loads.${skipped}`,
+    '',
+    row(header),
+    row(header.map((_, i) => (i < 2 ? '---' : '---:'))),
+  ];
+  for (const route of routes) {
+    for (const [name, byRoute] of builds) {
+      const result = byRoute[route];
+      lines.push(row([route, name, ...['longestMs', 'over50', 'longestFrameMs', 'framesOver50'].map((key) => cell(result, key))]));
+    }
+  }
+  const failed = builds.flatMap(([name, byRoute]) =>
+    Object.entries(byRoute).flatMap(([route, result]) => result.runs.filter((run) => run.error).map((run) => `- \`${route}\` (${name}) load ${run.run}: ${run.error}`)),
+  );
+  lines.push(...(failed.length ? ['', ...failed] : []), '');
   return `${lines.join('\n')}\n`;
 }
 

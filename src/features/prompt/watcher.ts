@@ -77,7 +77,9 @@ export function watchFloatingPrompt(root: Document): void {
   // Shown once the hero no longer fills most of the screen (at once on pages without one).
   if (hero) {
     new IntersectionObserver(
-      ([entry]) => {
+      (entries) => {
+        // The latest: a late callback also brings the hero's older entries (on screen, then scrolled past).
+        const entry = entries.at(-1);
         heroInView = !!entry && entry.isIntersecting && entry.intersectionRatio > HERO_HIDES_RATIO;
         applyVisibility();
       },

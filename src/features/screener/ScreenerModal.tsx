@@ -3,8 +3,8 @@
  * advances), a three-segment progress bar, the recommendations after the third answer; Retake
  * goes back to the first question; closing resets. The rule is src/features/screener/screener.ts.
  *
- * The body of the static <dialog> of src/features/screener/ScreenerDialog.astro. Hydrates when the
- * supplements section comes into view or on first use (`client:on-demand`); the static button has
+ * The body of the static <dialog> of src/features/screener/ScreenerDialog.astro. Hydrates on first use
+ * or intent just before it (`client:on-demand`); the static button has
  * already opened the dialog, whose `open` attribute this reads (src/lib/use-host-element.ts).
  */
 import { useEffect, useRef, useState } from 'react';

@@ -1,0 +1,239 @@
+/**
+ * The testimonials carousel on the page, without a framework (part of the home page's script,
+ * src/enhancers/home.ts). Near the screen the slides are copied (the copies hidden from assistive
+ * technology and the keyboard) and each row's track moves with a transform at 60 px/s. A mouse's
+ * hover, the wheel, a pointer down and focus pause it; it resumes 2000 ms after the last of them
+ * ends; the pause/play button holds it until pressed again; reduced motion starts it paused; off
+ * screen nothing moves; a finger drags a row. The first press or focus on a row wakes the island
+ * (TestimonialsCarousel.tsx): embla takes each row over from where it is, and this script goes
+ * on deciding when the rows move (contract.ts).
+ */
+import { afterFirstPaint } from '~/lib/idle';
+import { wakeIsland } from '~/lib/wake-island';
+import { CAROUSEL_COPIES, CAROUSEL_NEAR_MARGIN, CAROUSEL_RESUME_MS, advanceOffset, shouldAutoScroll, startsPaused, trackTransform, wrapOffset } from './carousel';
+import type { CarouselHostData, CarouselRowData } from './contract';
+import { CAROUSEL_IDS } from './ids';
+
+/** A row without JavaScript (natively scrolled, swipeable) and a row this script moves. */
+const NATIVE_ROW = ['overflow-x-auto', 'snap-x'];
+const MOVED_ROW = ['overflow-hidden', 'touch-pan-y', 'touch-pinch-zoom'];
+
+interface Row {
+  row: HTMLElement;
+  track: HTMLElement;
+  /** The track's translateX, in px. */
+  offset: number;
+  /** The width of one copy of the slides (0: not measured yet). */
+  loopWidth: number;
+  /** Scrolled natively before the script moved it. */
+  swiped: boolean;
+}
+
+type Hold = 'hover' | 'press' | 'focus';
+
+/** Appends `copies - 1` copies of the track's slides, hidden from assistive technology and the keyboard. */
+export function repeatSlides(track: HTMLElement, copies: number): void {
+  if (track.dataset.copies) return;
+  const originals = [...track.children];
+  for (let copy = 1; copy < copies; copy++) {
+    for (const slide of originals) {
+      const clone = slide.cloneNode(true) as HTMLElement;
+      clone.setAttribute('aria-hidden', 'true');
+      clone.inert = true;
+      clone.dataset.copy = String(copy);
+      for (const withId of clone.querySelectorAll('[id]')) withId.removeAttribute('id');
+      track.append(clone);
+    }
+  }
+  track.dataset.copies = String(copies);
+}
+
+/** From the first slide to its first copy. */
+function loopWidthOf(track: HTMLElement): number {
+  const first = track.children[0] as HTMLElement | undefined;
+  const copy = track.children[track.children.length / CAROUSEL_COPIES] as HTMLElement | undefined;
+  return first && copy ? copy.offsetLeft - first.offsetLeft : 0;
+}
+
+/**
+ * Listens at once (the pause/play button, the rows); `watch`, called after the first frame,
+ * starts the observer that readies the carousel when it nears the screen. Nothing without the carousel.
+ */
+export function enhanceCarousel(doc: Document, win: Window = window): { watch: () => void } | null {
+  const root = doc.getElementById(CAROUSEL_IDS.root);
+  const toggle = doc.getElementById(CAROUSEL_IDS.toggle);
+  const rowsBox = root?.querySelector<HTMLElement>('[data-carousel-rows]');
+  if (!root || !toggle || !rowsBox) return null;
+  const host = root.dataset as CarouselHostData;
+  const rows: Row[] = [];
+  for (const row of rowsBox.querySelectorAll<HTMLElement>('[data-carousel-row]')) {
+    // The row's one child (contract.ts): so the page's HTML names `data-carousel-track` on the tracks only.
+    const track = row.firstElementChild;
+    if (track instanceof HTMLElement) rows.push({ row, track, offset: 0, loopWidth: 0, swiped: false });
+  }
+  for (const row of rows) row.row.addEventListener('scroll', () => (row.swiped = true), { once: true, passive: true });
+  const ours = (row: Row) => !(row.row.dataset as CarouselRowData).engine;
+
+  let ready = false;
+  let userPaused = startsPaused(win.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  let interacting = false;
+  let visible = false;
+  const holding: Record<Hold, boolean> = { hover: false, press: false, focus: false };
+  let resumeTimer = 0;
+  let frame = 0;
+  let lastFrame: number | null = null;
+
+  const draw = (row: Row) => {
+    row.track.style.transform = trackTransform(row.offset);
+  };
+  const measured = (row: Row) => (row.loopWidth ||= loopWidthOf(row.track));
+
+  const tick = (now: number) => {
+    const elapsed = lastFrame === null ? 0 : now - lastFrame;
+    lastFrame = now;
+    const moved = rows.filter(ours);
+    for (const row of moved) {
+      row.offset = advanceOffset(row.offset, elapsed, measured(row));
+      draw(row);
+    }
+    frame = moved.length ? win.requestAnimationFrame(tick) : 0;
+  };
+
+  const update = () => {
+    const moving = ready && shouldAutoScroll({ userPaused, interacting, visible });
+    const value = moving ? 'true' : 'false';
+    if (host.moving !== value) host.moving = value;
+    if (moving && !frame && rows.some(ours)) {
+      lastFrame = null;
+      frame = win.requestAnimationFrame(tick);
+    } else if (!moving && frame) {
+      win.cancelAnimationFrame(frame);
+      frame = 0;
+    }
+  };
+
+  // Interactions pause at once and resume CAROUSEL_RESUME_MS after the last one ends.
+  const begin = (hold?: Hold) => {
+    if (hold) holding[hold] = true;
+    win.clearTimeout(resumeTimer);
+    interacting = true;
+    update();
+  };
+  const end = (hold?: Hold) => {
+    if (hold) holding[hold] = false;
+    if (holding.hover || holding.press || holding.focus) return;
+    win.clearTimeout(resumeTimer);
+    resumeTimer = win.setTimeout(() => {
+      interacting = false;
+      update();
+    }, CAROUSEL_RESUME_MS);
+  };
+  const wake = () => {
+    if (ready) wakeIsland(root);
+  };
+
+  // A finger drags the row it went down on until embla has it (embla drags by itself).
+  let drag: { row: Row; x: number; pointer: number } | null = null;
+  const onMove = (event: PointerEvent) => {
+    if (!drag || event.pointerId !== drag.pointer || !ours(drag.row)) return;
+    const { row } = drag;
+    row.offset = wrapOffset(row.offset + event.clientX - drag.x, measured(row));
+    drag.x = event.clientX;
+    draw(row);
+  };
+  const onUp = () => {
+    if (holding.press) end('press');
+    drag = null;
+    win.removeEventListener('pointermove', onMove);
+  };
+
+  const label = toggle.querySelector('[data-carousel-label]');
+  const showToggle = () => {
+    if (label) label.textContent = (userPaused ? toggle.dataset.playLabel : toggle.dataset.pauseLabel) ?? '';
+    toggle.toggleAttribute('data-paused', userPaused);
+  };
+  toggle.addEventListener('click', () => {
+    userPaused = !userPaused;
+    showToggle();
+    update();
+  });
+
+  // Only the rows count: hovering or pressing the pause/play button must not hold the carousel.
+  // Hover is a mouse's: a phone fires pointerenter on a tap and no pointerleave until the next
+  // tap elsewhere, which would hold the carousel after the finger has lifted.
+  rowsBox.addEventListener('pointerenter', (event) => event.pointerType === 'mouse' && begin('hover'));
+  rowsBox.addEventListener('pointerleave', (event) => event.pointerType === 'mouse' && end('hover'));
+  rowsBox.addEventListener('pointerdown', (event) => {
+    begin('press');
+    wake();
+    const row = rows.find((candidate) => candidate.row.contains(event.target as Node));
+    if (!ready || !row || event.pointerType === 'mouse') return;
+    drag = { row, x: event.clientX, pointer: event.pointerId };
+    win.addEventListener('pointermove', onMove);
+  });
+  win.addEventListener('pointerup', onUp);
+  win.addEventListener('pointercancel', onUp);
+  rowsBox.addEventListener(
+    'wheel',
+    () => {
+      begin();
+      end();
+    },
+    { passive: true },
+  );
+  rowsBox.addEventListener('focusin', () => {
+    begin('focus');
+    wake();
+  });
+  rowsBox.addEventListener('focusout', (event) => {
+    if (!rowsBox.contains(event.relatedTarget as Node | null)) end('focus');
+  });
+
+  /**
+   * From the swipeable rows of the HTML to rows this script moves, just before they are seen: a
+   * row at a time, each in a task after a frame, so the copies are laid out in a frame each and
+   * measured once laid out. Nothing forces a layout, but for a row swiped natively before.
+   */
+  let started = false;
+  const prepare = (index: number) => {
+    const previous = rows[index - 1];
+    if (previous) previous.loopWidth = loopWidthOf(previous.track);
+    const row = rows[index];
+    if (!row) {
+      ready = true;
+      host.ready = 'true';
+      showToggle();
+      toggle.classList.remove('invisible');
+      win.addEventListener('resize', () => rows.forEach((each) => (each.loopWidth = 0)));
+      update();
+      return;
+    }
+    // A row swiped before this goes on from where it was.
+    if (row.swiped) row.offset = -row.row.scrollLeft;
+    repeatSlides(row.track, CAROUSEL_COPIES);
+    row.row.classList.remove(...NATIVE_ROW);
+    row.row.classList.add(...MOVED_ROW);
+    row.row.removeAttribute('tabindex');
+    if (row.swiped) row.row.scrollLeft = 0;
+    draw(row);
+    afterFirstPaint(() => prepare(index + 1), win); // the next frame drawn, then a task
+  };
+
+  const watch = () => {
+    if (!('IntersectionObserver' in win)) return; // the swipeable rows stay
+    const observer = new IntersectionObserver(
+      (entries) => {
+        // The latest: a late callback may bring an older entry of the same element too.
+        visible = entries.at(-1)?.isIntersecting ?? false;
+        if (visible && !started) {
+          started = true;
+          prepare(0);
+        }
+        update();
+      },
+      { rootMargin: CAROUSEL_NEAR_MARGIN },
+    );
+    observer.observe(root);
+  };
+  return { watch };
+}

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+/**
+ * The carousel's page script (src/features/carousel/strip.ts) with its island's side of the
+ * contract: the pause/play button works from the first tap; near the screen the slides are
+ * copied and the rows become the script's; a press on a row wakes the island, which starts each
+ * row where the script left its track.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { trackTransform } from '~/features/carousel/carousel';
+import { CAROUSEL_IDS } from '~/features/carousel/ids';
+import { enhanceCarousel } from '~/features/carousel/strip';
+import { trackOffset } from '~/features/carousel/TestimonialsCarousel';
+import { WANTED_ATTRIBUTE } from '~/integrations/on-demand-islands/contract';
+
+const row = (name: string, slides: number) =>
+  `<div class="overflow-x-auto snap-x" tabindex="0" data-carousel-row="${name}"><ul data-carousel-track>${'<li><figure id="x">slide</figure></li>'.repeat(slides)}</ul></div>`;
+
+const html = `<div id="${CAROUSEL_IDS.root}" data-carousel data-moving="false"><astro-island ssr></astro-island>
+  <div data-carousel-rows>${row('transformations', 4)}${row('testimonials', 2)}</div>
+  <button id="${CAROUSEL_IDS.toggle}" class="invisible" data-pause-label="Pause carousel" data-play-label="Play carousel"><span data-carousel-label>Pause carousel</span></button></div>`;
+
+let seen: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+
+function setUp(reducedMotion = false) {
+  document.body.innerHTML = html;
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reducedMotion && query.includes('reduce') }));
+  // Frames every 16 ms (jsdom draws none).
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 16));
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: typeof seen) {
+        seen = callback;
+      }
+      observe() {}
+    },
+  );
+  const carousel = enhanceCarousel(document, window);
+  return {
+    carousel,
+    root: document.getElementById(CAROUSEL_IDS.root)!,
+    toggle: document.getElementById(CAROUSEL_IDS.toggle)!,
+    island: document.querySelector('astro-island')!,
+    rows: [...document.querySelectorAll<HTMLElement>('[data-carousel-row]')],
+  };
+}
+
+/** On screen, and the rows readied (a row per frame). */
+async function seenOnScreen(carousel: ReturnType<typeof setUp>['carousel'], root: HTMLElement) {
+  carousel!.watch();
+  seen!([{ isIntersecting: false }, { isIntersecting: true }]);
+  await vi.waitFor(() => expect(root.dataset.ready).toBe('true'));
+}
+
+beforeEach(() => {
+  seen = null;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('the carousel page script', () => {
+  it('does nothing on a page without the carousel', () => {
+    document.body.innerHTML = '<main></main>';
+    expect(enhanceCarousel(document, window)).toBeNull();
+  });
+
+  it('pauses and plays from the first tap, before the rows are ready', () => {
+    const { toggle, root } = setUp();
+    toggle.click();
+    expect(toggle.textContent).toBe('Play carousel');
+    expect(toggle.hasAttribute('data-paused')).toBe(true);
+    expect(root.dataset.moving).toBe('false');
+    toggle.click();
+    expect(toggle.textContent).toBe('Pause carousel');
+    expect(toggle.hasAttribute('data-paused')).toBe(false);
+  });
+
+  it('near the screen: copies the slides (hidden, inert, without ids), moves the rows, shows the button', async () => {
+    const { carousel, root, toggle, rows, island } = setUp();
+    // A press before that leaves the swipeable rows (and the island) alone.
+    rows[0]!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    window.dispatchEvent(new Event('pointerup'));
+    expect(island.hasAttribute(WANTED_ATTRIBUTE)).toBe(false);
+    await seenOnScreen(carousel, root);
+    expect(root.dataset.moving).toBe('false'); // the press above still holds it for CAROUSEL_RESUME_MS
+    expect(rows[0]!.querySelectorAll('li')).toHaveLength(12);
+    expect(rows[1]!.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(4);
+    expect(rows[1]!.querySelectorAll('li[inert] [id]')).toHaveLength(0);
+    for (const element of rows) {
+      expect(element.hasAttribute('tabindex')).toBe(false);
+      expect(element.className).toBe('overflow-hidden touch-pan-y touch-pinch-zoom');
+      expect(trackOffset(element.firstElementChild)).toBe(0);
+    }
+    expect(toggle.classList.contains('invisible')).toBe(false);
+  });
+
+  it('moves when on screen and not held; pauses on hover, resuming 2000 ms after it', async () => {
+    const { carousel, root, rows } = setUp();
+    await seenOnScreen(carousel, root);
+    expect(root.dataset.moving).toBe('true');
+    vi.useFakeTimers();
+    const hover = new Event('pointerenter');
+    Object.assign(hover, { pointerType: 'mouse' });
+    rows[0]!.parentElement!.dispatchEvent(hover);
+    expect(root.dataset.moving).toBe('false');
+    const leave = new Event('pointerleave');
+    Object.assign(leave, { pointerType: 'mouse' });
+    rows[0]!.parentElement!.dispatchEvent(leave);
+    vi.advanceTimersByTime(1999);
+    expect(root.dataset.moving).toBe('false');
+    vi.advanceTimersByTime(1);
+    expect(root.dataset.moving).toBe('true');
+    seen!([{ isIntersecting: false }]);
+    expect(root.dataset.moving).toBe('false');
+    vi.useRealTimers();
+  });
+
+  it('starts paused with reduced motion, offering play', async () => {
+    const { carousel, root, toggle } = setUp(true);
+    await seenOnScreen(carousel, root);
+    expect(root.dataset.moving).toBe('false');
+    expect(toggle.textContent).toBe('Play carousel');
+  });
+
+  it('a press on a ready row wakes the island, which starts where the track is', async () => {
+    const { carousel, root, rows, island } = setUp();
+    await seenOnScreen(carousel, root);
+    rows[1]!.querySelector('li')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(island.hasAttribute(WANTED_ATTRIBUTE)).toBe(true);
+    const track = rows[1]!.firstElementChild as HTMLElement;
+    track.style.transform = trackTransform(-123.456);
+    expect(trackOffset(track)).toBe(-123.46);
+    expect(trackOffset(null)).toBe(0);
+  });
+});
