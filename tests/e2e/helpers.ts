@@ -68,6 +68,14 @@ export async function hydrated(page: Page, component: string): Promise<void> {
  * Brings the carousel on screen and presses a row, its first use: the island hydrates and embla
  * takes both rows over (before that the page script moves them, without React).
  */
+/** The supplements screener's button in view, with the visitor's intent on it (focus): its island hydrates. */
+export async function screenerReady(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Find your supplements' });
+  await button.scrollIntoViewIfNeeded();
+  await button.focus();
+  await hydrated(page, 'ScreenerModal');
+}
+
 export async function carouselInUse(page: Page): Promise<void> {
   const row = page.locator('[data-carousel-row="transformations"]');
   await row.scrollIntoViewIfNeeded();

@@ -6,7 +6,7 @@
  */
 import { expectNoAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { blockBookingHost, carouselInUse, hydrated, serveBookingHost } from './helpers';
+import { blockBookingHost, carouselInUse, screenerReady, serveBookingHost } from './helpers';
 
 for (const path of ['/', '/in-development', '/guides']) {
   test(`${path}: the booking modal open (fallback, then widget) passes axe`, async ({ page, isMobile }) => {
@@ -29,8 +29,7 @@ for (const path of ['/', '/in-development', '/guides']) {
 test('/: the screener open (a question, then the results) passes axe', async ({ page }) => {
   await page.goto('/');
   const open = page.getByRole('button', { name: 'Find your supplements' });
-  await open.scrollIntoViewIfNeeded();
-  await hydrated(page, 'ScreenerModal');
+  await screenerReady(page);
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Find your supplements' });
   await expect(dialog.getByText('Question 1 of 3')).toBeVisible();

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { serveTestEventFunction } from './admin-helpers';
 import { ADMIN_STATE } from './auth-state';
 import { expect, test, type Page } from './fixtures';
-import { carouselInUse, hydrated, pageScriptsReady, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
+import { carouselInUse, pageScriptsReady, screenerReady, serveBookingHost, serveVideos, SUPABASE_URL } from './helpers';
 import { routes } from './routes';
 
 const FORM_SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
@@ -97,8 +97,7 @@ test('/: the booking modal, screener, carousel, floating prompt and a toast, wit
   await openBooking(page);
 
   const screener = page.getByRole('button', { name: 'Find your supplements' });
-  await screener.scrollIntoViewIfNeeded();
-  await hydrated(page, 'ScreenerModal');
+  await screenerReady(page);
   await screener.click();
   const dialog = page.getByRole('dialog', { name: 'Find your supplements' });
   await dialog.getByRole('button', { name: 'Build strength' }).click();

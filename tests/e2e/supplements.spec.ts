@@ -3,7 +3,7 @@
  * first use; the button becomes a Shop link) and the supplements screener modal.
  */
 import { expect, test } from './fixtures';
-import { hydrated, island, pageScriptsReady } from './helpers';
+import { hydrated, island, pageScriptsReady, screenerReady } from './helpers';
 
 test.describe('discount code', () => {
   test('copies the code: success toast, then the button becomes the Shop link', async ({ page, context, browserName }) => {
@@ -51,19 +51,23 @@ test.describe('supplements screener', () => {
   const open = async (page: import('@playwright/test').Page) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Find your supplements' });
-    await button.scrollIntoViewIfNeeded();
-    await hydrated(page, 'ScreenerModal');
+    await screenerReady(page);
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Find your supplements' });
     await expect(dialog).toBeVisible();
     return { button, dialog };
   };
 
-  test('hydrates when the section comes into view, not before', async ({ page }) => {
+  // Scrolling past costs nothing (React's first evaluation is a long task on a phone): the island
+  // hydrates on the visitor's intent, or at the tap (early-taps.spec.ts).
+  test('hydrates on intent (hover or focus of its button), not when the section comes into view', async ({ page }) => {
     await page.goto('/');
     await pageScriptsReady(page);
     await expect(island(page, 'ScreenerModal')).toHaveAttribute('ssr', '');
     await page.locator('#supplements').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    await expect(island(page, 'ScreenerModal')).toHaveAttribute('ssr', '');
+    await page.getByRole('button', { name: 'Find your supplements' }).hover();
     await hydrated(page, 'ScreenerModal');
   });
 
@@ -116,8 +120,8 @@ test.describe('supplements screener', () => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Find your supplements' });
     await button.scrollIntoViewIfNeeded();
-    await hydrated(page, 'ScreenerModal');
     await button.focus();
+    await hydrated(page, 'ScreenerModal');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Find your supplements' });
     await expect(dialog).toBeVisible();
