@@ -1,13 +1,12 @@
 /**
  * The home page's sections' enhancers (part of every page's one script, src/enhancers/site.ts;
- * each does nothing where its section is missing). The copy-code, screener and carousel buttons
- * listen at once, so a tap counts from the moment the page is parsed; the rest (videos, parallax,
- * typing, the floating prompt, whose button stays hidden until then, the carousel's watch for the
- * screen) starts after the first frame.
+ * each does nothing where its section is missing). The copy-code and screener buttons listen at
+ * once, so a tap counts from the moment the page is parsed; the rest (videos, parallax, typing,
+ * the floating prompt, whose button stays hidden until then) starts after the first frame. The
+ * carousel's script is inlined with its section (src/features/carousel/strip-inline.ts).
  */
 import { startCommunityVideo } from '~/enhancers/community-video';
 import { enhanceCopyCode } from '~/enhancers/copy-code';
-import { enhanceCarousel } from '~/features/carousel/strip';
 import { watchFloatingPrompt } from '~/features/prompt/watcher';
 import { startHeroParallax, startHeroVideo } from '~/enhancers/hero-video';
 import { scrollToHashAfterLoad } from '~/enhancers/nav';
@@ -18,7 +17,6 @@ import { afterFirstPaint } from '~/lib/idle';
 export function enhanceHomePage(doc: Document, win: Window = window): void {
   enhanceCopyCode(doc);
   enhanceScreenerTrigger(doc);
-  const carousel = enhanceCarousel(doc, win);
   scrollToHashAfterLoad(win);
   afterFirstPaint(() => {
     startHeroVideo(doc, win);
@@ -26,6 +24,5 @@ export function enhanceHomePage(doc: Document, win: Window = window): void {
     startTyping(doc);
     startCommunityVideo(doc, win);
     watchFloatingPrompt(doc);
-    carousel?.watch();
   }, win);
 }

@@ -1,6 +1,6 @@
 /**
- * The testimonials carousel on the page, without a framework (part of the home page's script,
- * src/enhancers/home.ts). Near the screen the slides are copied (the copies hidden from assistive
+ * The testimonials carousel on the page, without a framework (inlined with its section:
+ * strip-inline.ts). Near the screen the slides are copied (the copies hidden from assistive
  * technology and the keyboard) and each row's track moves with a transform at 60 px/s. A mouse's
  * hover, the wheel, a pointer down and focus pause it; it resumes 2000 ms after the last of them
  * ends; the pause/play button holds it until pressed again; reduced motion starts it paused; off
