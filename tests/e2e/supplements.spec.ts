@@ -65,7 +65,9 @@ test.describe('supplements screener', () => {
     await pageScriptsReady(page);
     await expect(island(page, 'ScreenerModal')).toHaveAttribute('ssr', '');
     await page.locator('#supplements').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    // Two frames: an intersection observer would have been told by then; the island is not asked.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(island(page, 'ScreenerModal')).not.toHaveAttribute('data-wanted');
     await expect(island(page, 'ScreenerModal')).toHaveAttribute('ssr', '');
     await page.getByRole('button', { name: 'Find your supplements' }).hover();
     await hydrated(page, 'ScreenerModal');
