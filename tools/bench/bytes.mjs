@@ -5,10 +5,11 @@
  */
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from '../browser.mjs';
 import { log, sleep, withTimeout, errorMessage, BenchStopped } from './util.mjs';
 
-// The system Chromium (never a downloaded one); CHROMIUM_PATH overrides it, as in tools/browser.mjs.
-export const CHROME_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The system Chromium (tools/browser.mjs: never a downloaded one; CHROMIUM_PATH overrides it).
+export const CHROME_PATH = chromiumPath();
 export const KINDS = ['html', 'css', 'js', 'images', 'fonts', 'video', 'other'];
 
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -11,15 +11,13 @@
  * The scheduling host is not contacted (blocked): what is measured is the site itself.
  */
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { CHROME_PATH } from './bytes.mjs';
-import { chromium } from '@playwright/test';
+import { launchBrowser } from './bytes.mjs';
 import { log, median, sleep, errorMessage, BenchStopped } from './util.mjs';
 
 export const MOBILE_THROTTLING = throttling.mobileSlow4G;
 export const DIALOG_BUDGET_MS = 1000;
 
 const CONTEXT_OPTIONS = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const TRIGGER = '[data-open-booking]';
 const THIRD_PARTY_EMBEDS = /^https:\/\/(api\.leadconnectorhq\.com|link\.msgsndr\.com)\//;
 
@@ -98,13 +96,7 @@ async function measureOnce(browser, url) {
 
 /** Measures every route `runs` times; returns { [route]: { runs, median: { dialogMs, hydratedMs } } }. */
 export async function measureAllInteractions(baseUrl, routes, runs, registerCleanup) {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: BROWSER_ARGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  const browser = await launchBrowser();
   const unregister = registerCleanup(() => browser.close());
   const results = Object.fromEntries(routes.map((route) => [route, { runs: [], median: null }]));
   try {

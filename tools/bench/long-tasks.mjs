@@ -13,8 +13,7 @@
  * `skipIslands`: component names (e.g. 'ScreenerModal') whose islands are taken out of the page as
  * it is parsed, so they never hydrate (nor load React): to see what the rest of the page costs.
  */
-import { CHROME_PATH } from './bytes.mjs';
-import { chromium } from '@playwright/test';
+import { launchBrowser } from './bytes.mjs';
 import { log, median, sleep, errorMessage, BenchStopped } from './util.mjs';
 
 export const CPU_SLOWDOWN = 4;
@@ -24,7 +23,6 @@ const SETTLE_MS = 1000;
 const MAX_STEPS = 400;
 
 const CONTEXT_OPTIONS = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const THIRD_PARTY_EMBEDS = /^https:\/\/(api\.leadconnectorhq\.com|link\.msgsndr\.com)\//;
 
 // recordLongTasks(), removeIslands() and the steps run inside the page (page.evaluate), not in Node.
@@ -107,13 +105,7 @@ async function measureOnce(browser, url, skipIslands) {
  * { runs: [...], median: { longestMs, over50 } }.
  */
 export async function measureAllLongTasks(baseUrl, compareUrl, routes, runs, registerCleanup, skipIslands = []) {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: BROWSER_ARGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  const browser = await launchBrowser();
   const unregister = registerCleanup(() => browser.close());
   const empty = () => Object.fromEntries(routes.map((route) => [route, { runs: [], median: null }]));
   const results = { this: empty(), compared: compareUrl ? empty() : null };
