@@ -59,10 +59,8 @@ export default defineConfig({
   ],
   vite: {
     build: {
-      // Images and fonts stay files. Astro inlines a page script that imports nothing when this
-      // says so: every page's one script (src/enhancers/site.ts, about 25 KB) goes into the HTML,
-      // so no script is fetched before the first paint (tests/dist/first-screen-js.test.ts).
-      assetsInlineLimit: (file, content) => file.endsWith('.js') && content.length <= 40 * 1024,
+      // Images and fonts stay files, never data: URLs in the CSS or a script.
+      assetsInlineLimit: 0,
     },
   },
 });

@@ -1,9 +1,9 @@
 /**
- * The home page's sections' enhancers (part of every page's one script, src/enhancers/site.ts;
+ * The home page's sections' enhancers (run by the home page's script, ./page-scripts/home.ts;
  * each does nothing where its section is missing). The copy-code and screener buttons listen at
  * once, so a tap counts from the moment the page is parsed; the rest (videos, parallax, typing,
  * the floating prompt, whose button stays hidden until then) starts after the first frame. The
- * carousel's script is inlined with its section (src/features/carousel/strip-inline.ts).
+ * carousel's strip is started by the same page script.
  */
 import { startCommunityVideo } from '~/enhancers/community-video';
 import { enhanceCopyCode } from '~/enhancers/copy-code';

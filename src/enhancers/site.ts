@@ -1,21 +1,18 @@
 /**
- * The one script of every page (src/layouts/SiteLayout.astro). It shares no module with any
- * island (they meet on elements: a dialog's `open` and `data-*`, an island's own element; see the
- * features' contract.ts), so once bundled it imports nothing and Astro inlines it into each page:
- * no request on the way to the first paint, and its listeners are there as soon as the page is
- * parsed. Each enhancer does nothing on a page without its elements. Click listeners are added at
- * once, so every tap counts; DOM work no tap depends on waits until the first frame is drawn.
+ * What every page's script does (each kind of page's entry in ./page-scripts/ calls it first). It
+ * shares no module with any island (they meet on elements: a dialog's `open` and `data-*`, an
+ * island's own element; see the features' contract.ts). Each enhancer does nothing on a page
+ * without its elements. Click listeners are added at once, so every tap counts from the moment the
+ * page is parsed; DOM work no tap depends on waits until the first frame is drawn.
  */
 import { enhanceAccount } from '~/features/auth/account';
 import { enhanceBookingTriggers } from '~/features/booking/opener';
 import { enhanceGetResource } from '~/features/get-resource/opener';
-import { enhanceHomePage } from '~/enhancers/home';
 import { watchImageFallbacks } from '~/enhancers/image-fallback';
 import { enhanceNav } from '~/enhancers/nav';
 import { logMissingPage } from '~/enhancers/not-found';
 import { enhanceResourceFilters } from '~/enhancers/resource-filter';
 import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
-import { startThankYouTracking } from '~/features/tracking/thank-you-tracking';
 import { applyConsentToCookies } from '~/features/tracking/attribution-cookies';
 import { externalId, onConsentChange } from '~/features/consent/page-consent';
 import { enhancePrivacyChoices } from '~/features/consent/privacy-choices';
@@ -25,7 +22,6 @@ import { installPixel, pagePixelId, setPixelConsent } from '~/features/tracking/
 export function enhanceSite(doc: Document): void {
   enhanceNav(doc);
   enhanceBookingTriggers();
-  enhanceHomePage(doc);
   enhanceResourceFilters(doc);
   enhanceGetResource();
   logMissingPage(doc);
@@ -43,6 +39,5 @@ export function enhanceSite(doc: Document): void {
     // Without consent (declined, Global Privacy Control) this also deletes a kept external id.
     const id = externalId(doc);
     if (id) installPixel(window, pagePixelId(doc), id);
-    startThankYouTracking(doc);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Build time only: bundles a browser entry (with its imports) into one self-contained classic
- * script for `<script is:inline set:html>`. For the few scripts that must run while the page is
- * parsed, where a module request would wait behind the first screen or compete with it.
+ * script for `<script is:inline set:html>`: each kind of page's one script
+ * (src/enhancers/page-scripts/) and what must run before the first paint (`*-early.ts`). Each
+ * carries its own copy of what it imports: no chunk shared between pages, so nothing is fetched.
  */
 import { build } from 'esbuild';
 import { resolve } from 'node:path';

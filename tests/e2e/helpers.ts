@@ -101,9 +101,9 @@ export async function pausedClock(page: Page): Promise<void> {
 
 /**
  * Resolves once the page's own scripts have run: their click listeners when the document is
- * parsed (module scripts, before DOMContentLoaded), the rest once the first frame is drawn
- * (`afterFirstPaint`, which sets `data-enhanced` on <html>). On a paused clock, time is moved on
- * by a few frames first.
+ * parsed (the page script is last in the body, so before DOMContentLoaded), the rest once the
+ * first frame is drawn (`afterFirstPaint`, which sets `data-enhanced` on <html>). On a paused
+ * clock, time is moved on by a few frames first.
  */
 export async function pageScriptsReady(page: Page): Promise<void> {
   if (pausedPages.has(page)) await page.clock.runFor(50);

@@ -1,12 +1,12 @@
 /**
- * The testimonials carousel on the page, without a framework (inlined with its section:
- * strip-inline.ts). Near the screen the slides are copied (the copies hidden from assistive
- * technology and the keyboard) and each row's track moves with a transform at 60 px/s. A mouse's
- * hover, the wheel, a pointer down and focus pause it; it resumes 2000 ms after the last of them
- * ends; the pause/play button holds it until pressed again; reduced motion starts it paused; off
- * screen nothing moves; a finger drags a row. The first press or focus on a row wakes the island
- * (TestimonialsCarousel.tsx): embla takes each row over from where it is, and this script goes
- * on deciding when the rows move (contract.ts).
+ * The testimonials carousel on the page, without a framework (run by the home page's script,
+ * src/enhancers/page-scripts/home.ts). Near the screen the slides are copied (the copies hidden
+ * from assistive technology and the keyboard) and each row's track moves with a transform at 60
+ * px/s. A mouse's hover, the wheel, a pointer down and focus pause it; it resumes 2000 ms after
+ * the last of them ends; the pause/play button holds it until pressed again; reduced motion starts
+ * it paused; off screen nothing moves; a finger drags a row. The first press or focus on a row
+ * wakes the island (TestimonialsCarousel.tsx): embla takes each row over from where it is, and
+ * this script goes on deciding when the rows move (contract.ts).
  */
 import { afterFirstPaint } from '~/lib/idle';
 import { wakeIsland } from '~/lib/wake-island';

@@ -1,0 +1,3 @@
+import { enhanceSite } from '~/enhancers/site';
+
+enhanceSite(document);
