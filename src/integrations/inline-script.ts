@@ -1,8 +1,9 @@
 /**
- * Build time only: bundles a browser entry (with its imports) into one self-contained classic
- * script for `<script is:inline set:html>`: each kind of page's one script
- * (src/enhancers/page-scripts/) and what must run before the first paint (`*-early.ts`). Each
- * carries its own copy of what it imports: no chunk shared between pages, so nothing is fetched.
+ * Build time only: bundles a browser entry (with its imports) into one self-contained script
+ * for `<script is:inline set:html>`: each kind of page's one script (src/enhancers/page-scripts/)
+ * and what must run before the first paint (`*-early.ts`). Each carries its own copy of what it
+ * imports: no chunk shared between pages, so nothing is fetched. An IIFE, so it runs the same as a
+ * classic script or a module.
  */
 import { build } from 'esbuild';
 import { resolve } from 'node:path';
