@@ -1,8 +1,9 @@
 /**
  * Near-zero JavaScript before interaction (read from the build): until the visitor interacts,
  * every public page runs only its inline scripts: no React, no island code, no script fetched
- * (the page's one script is inlined by Astro, so nothing is requested on the way to the first
- * paint), at most 15 KB gzip of JavaScript in all. Islands hydrate on first use or in view.
+ * (each kind of page's one script is inline, so nothing is requested on the way to the first
+ * paint), at most 15 KB gzip of JavaScript in all, and only its own kind's code. Islands hydrate
+ * on first use or in view.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +22,11 @@ const REACT_SOURCE = /@license React|Symbol\.for\("react\.(transitional\.)?eleme
 const FRAMEWORK_FILE_NAME = /react|\/client\.[\w-]+\.js$/;
 /** A listener every page's one script adds (src/enhancers/dialog.ts): proof it is among the inline scripts. */
 const PAGE_SCRIPT_MARK = '[data-open-booking]';
+/** Code that one kind of page's script carries (src/enhancers/page-scripts/), by a string it names. */
+const OWN_CODE = [
+  { what: "the carousel's strip", mark: '[data-carousel-rows]', pages: ['/'] },
+  { what: "a thank-you page's conversion", mark: '/api/track-conversion', pages: ['/thank-you', '/thank-you/call', '/thank-you/resource'] },
+];
 
 for (const path of publicPages) {
   test(`${path}: no React, no script fetched, ≤ 15 KB gzip of JavaScript before any interaction`, async () => {
@@ -45,3 +51,10 @@ for (const path of publicPages) {
     expect(total, sizes.map(({ name, gzip }) => `${name} ${gzip} B gz`).join('\n')).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
   });
 }
+
+test("each page's script carries its own kind's code only", () => {
+  for (const { what, mark, pages } of OWN_CODE) {
+    const carrying = publicPages.filter((path) => inlineScripts(readPage(path)).some((code) => code.includes(mark)));
+    expect(carrying, `pages whose script carries ${what}`).toEqual(pages);
+  }
+});
