@@ -23,8 +23,12 @@ const OWN_HOSTS = new Set([new URL(SUPABASE_URL).host]);
 export const test = base.extend<Options>({
   allowedErrors: [undefined, { option: true }],
   privacyChoice: ['granted', { option: true }],
-  page: async ({ page, allowedErrors, privacyChoice }, use) => {
+  page: async ({ page, allowedErrors, privacyChoice }, use, testInfo) => {
     const problems: string[] = [];
+    // Everything the page said, attached to a failed test (CI keeps no trace).
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => messages.push(`uncaught: ${error.message}`));
     if (privacyChoice) {
       await page.addInitScript(
         ([key, ads]) => {
@@ -54,7 +58,11 @@ export const test = base.extend<Options>({
       problems.push(`${pageHost ? new URL(page.url()).pathname : page.url()}: ${text}${source && source !== page.url() ? ` (${source})` : ''}`);
     });
     page.on('pageerror', (error) => problems.push(`${page.url()}: uncaught ${error.message}`));
-    await use(page);
+    try {
+      await use(page);
+    } finally {
+      if (testInfo.status !== testInfo.expectedStatus && messages.length) await testInfo.attach('console', { body: messages.join('\n'), contentType: 'text/plain' });
+    }
     expect(problems, 'console errors and CSP violations on the page').toEqual([]);
   },
 });
