@@ -59,6 +59,16 @@ async function heldThenResumes(page: Page) {
   expect(await offset(page)).toBeLessThan(held - 50);
 }
 
+/** The row, moving, covers 55–65 px in a second of the fake clock (60 px/s), half a second on. */
+async function expectSpeed(page: Page) {
+  await page.clock.runFor(500);
+  const before = await offset(page);
+  await page.clock.runFor(1000);
+  const moved = before - (await offset(page));
+  expect(moved).toBeGreaterThan(55);
+  expect(moved).toBeLessThan(65);
+}
+
 async function showCarousel(page: Page) {
   await page.evaluate(() => document.querySelector('[data-carousel]')?.scrollIntoView({ block: 'center' }));
   // The page script copies the rows' slides and starts moving them once an observer has seen them near.
@@ -126,12 +136,7 @@ test.describe('carousel', () => {
     await page.mouse.move(5, 5);
     await page.mouse.up();
     await heldThenResumes(page);
-    await page.clock.runFor(500);
-    const a = await offset(page);
-    await page.clock.runFor(1000);
-    const b = await offset(page);
-    expect(a - b).toBeGreaterThan(55);
-    expect(a - b).toBeLessThan(65);
+    await expectSpeed(page);
   });
 
   test('moves at 60 px/s; hover pauses it, and it resumes 2000 ms after the pointer leaves', async ({ page, isMobile }) => {
@@ -141,12 +146,7 @@ test.describe('carousel', () => {
     await showCarousel(page);
     await page.mouse.move(5, 5);
     await moving(page, true);
-    await page.clock.runFor(500);
-    const a = await offset(page);
-    await page.clock.runFor(1000);
-    const b = await offset(page);
-    expect(a - b).toBeGreaterThan(55);
-    expect(a - b).toBeLessThan(65);
+    await expectSpeed(page);
 
     const row = page.locator('[data-carousel-row="transformations"]');
     await row.hover();
