@@ -6,16 +6,17 @@ import { expect, test } from './fixtures';
 import { ADMIN, MEMBER } from './admin-helpers';
 import { ADMIN_STATE, MEMBER_STATE } from './auth-state';
 
-for (const [who, user, file] of [
-  ['admin', ADMIN, ADMIN_STATE],
-  ['member', MEMBER, MEMBER_STATE],
+// Without a next path, sign-in takes an admin to the dashboard and anyone else home.
+for (const [who, user, file, lands] of [
+  ['admin', ADMIN, ADMIN_STATE, '/admin'],
+  ['member', MEMBER, MEMBER_STATE, '/'],
 ] as const) {
   test(`sign in as the ${who}`, async ({ page, baseURL }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page).toHaveURL(`${baseURL}${lands}`);
     await page.context().storageState({ path: file });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath, signInHref } from '../../src/features/auth/auth-return';
+import { homeFor, returnPath, signInHref } from '../../src/features/auth/auth-return';
 
 const ORIGIN = 'https://kaylareyes.coach';
 const back = (next: string) => returnPath(`?${new URLSearchParams({ next })}`, ORIGIN);
@@ -27,6 +27,26 @@ describe('where sign-in returns to', () => {
     'https://kaylareyes.coach.evil.example/',
   ])('never follows %s off the site', (next) => {
     expect(back(next)).toBe('/');
+  });
+
+  // The URL parser collapses dot segments: what came in starts with one "/", what it returns with two.
+  it.each(['/.//evil.example', '/%2e//evil.example', '/a/..//evil.example', '/./\\evil.example', '/admin/..//evil.example', '/%2E%2E//evil.example/x?y#z'])(
+    'never returns %s, which the URL parser turns into //evil.example',
+    (next) => {
+      expect(back(next)).toBe('/');
+    },
+  );
+
+  it('still returns a path with dot segments that stays on the site', () => {
+    expect(back('/guides/../admin')).toBe('/admin');
+  });
+
+  it('without a usable next path, an admin goes to the dashboard and anyone else home', () => {
+    expect(homeFor(true)).toBe('/admin');
+    expect(homeFor(false)).toBe('/');
+    expect(returnPath('', ORIGIN, homeFor(true))).toBe('/admin');
+    expect(returnPath('?next=%2F.%2F%2Fevil.example', ORIGIN, homeFor(true))).toBe('/admin');
+    expect(returnPath('?next=%2Fguides', ORIGIN, homeFor(true))).toBe('/guides');
   });
 
   it('never returns to /auth itself (a loop)', () => {

@@ -1,7 +1,8 @@
 /**
  * The /auth screen: sign in and sign up with e-mail and password, resend of the confirmation
  * e-mail, and the catalogue's messages (src/features/auth/auth-messages.ts). A signed-in visitor goes to the
- * page that sent them here (`?next=`, same-site paths only: src/features/auth/auth-return.ts), else to /.
+ * page that sent them here (`?next=`, same-site paths only: src/features/auth/auth-return.ts), else an
+ * admin to /admin and anyone else to /.
  * Hydrates on first use (`client:on-demand`, src/features/auth/auth-load.ts); what the visitor did
  * before that is held by src/features/auth/auth-early.ts and replayed here.
  */
@@ -9,7 +10,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { heldIntents, replayHeld } from '~/features/auth/auth-load';
 import { type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/features/auth/auth-messages';
-import { returnPath } from '~/features/auth/auth-return';
+import { homeFor, returnPath } from '~/features/auth/auth-return';
 import type { AuthFormCopy } from '~/features/auth/schema';
 import { getSupabase } from '~/lib/supabase';
 import { hostOf } from '~/lib/use-host-element';
@@ -38,7 +39,7 @@ function takeHeldActions(root: HTMLElement | null) {
 }
 
 export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
-  const { user, adminPending } = useStore($auth);
+  const { user, adminPending, isAdmin } = useStore($auth);
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
   // Uncontrolled fields: what a visitor types before hydration is kept.
@@ -77,8 +78,8 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   }, [submitHeld]);
   // Once the role is known, so every page's header knows whether to offer the dashboard.
   useEffect(() => {
-    if (user && !adminPending) window.location.replace(returnPath(window.location.search, window.location.origin));
-  }, [user, adminPending]);
+    if (user && !adminPending) window.location.replace(returnPath(window.location.search, window.location.origin, homeFor(isAdmin)));
+  }, [user, adminPending, isAdmin]);
 
   const current = copy[mode];
 

@@ -2,29 +2,40 @@
  * Where sign-in returns to: the `next` path a guarded page sends the visitor to /auth with, so
  * the admin comes back to the dashboard she asked for. Only a path of this site is ever followed
  * (never another origin, a protocol-relative `//host` or a `javascript:` URL), and never /auth
- * itself; anything else returns home.
+ * itself. Without a usable `next`, an admin goes to the dashboard and anyone else home.
  */
 export const NEXT_PARAM = 'next';
 const HOME = '/';
+const ADMIN_HOME = '/admin';
 const AUTH_PATH = '/auth';
+
+/** One leading "/" and no second one (a backslash counts as one: browsers read "/\host" as "//host"). */
+const SITE_PATH = /^\/(?![/\\])/;
 
 /** The /auth address that returns to `path` (the current page's path, query and fragment). */
 export function signInHref(path: string): string {
   return `${AUTH_PATH}?${new URLSearchParams({ [NEXT_PARAM]: path })}`;
 }
 
-/** The same-site path `search` (a location.search) asks to return to, or "/". */
-export function returnPath(search: string, origin: string): string {
+/** Where a signed-in user goes when nothing (usable) asked for a page. */
+export function homeFor(isAdmin: boolean): string {
+  return isAdmin ? ADMIN_HOME : HOME;
+}
+
+/** The same-site path `search` (a location.search) asks to return to, or `fallback`. */
+export function returnPath(search: string, origin: string, fallback: string = HOME): string {
   const next = new URLSearchParams(search).get(NEXT_PARAM);
-  // A path of this site starts with one "/" (a backslash counts as one: browsers read "/\host" as "//host").
-  if (!next || !/^\/(?![/\\])/.test(next)) return HOME;
+  if (!next || !SITE_PATH.test(next)) return fallback;
   let url: URL;
   try {
     url = new URL(next, origin);
   } catch {
-    return HOME;
+    return fallback;
   }
-  if (url.origin !== new URL(origin).origin) return HOME;
-  if (url.pathname === AUTH_PATH || url.pathname.startsWith(`${AUTH_PATH}/`)) return HOME;
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== new URL(origin).origin) return fallback;
+  if (url.pathname === AUTH_PATH || url.pathname.startsWith(`${AUTH_PATH}/`)) return fallback;
+  // What is returned is checked, not only what came in: the parser resolves dot segments, so
+  // "/.//evil.example" or "/a/..//evil.example" come out as "//evil.example", another host.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return SITE_PATH.test(path) ? path : fallback;
 }
