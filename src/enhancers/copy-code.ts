@@ -6,23 +6,15 @@
  */
 import { queueToast, warmToasts } from '~/features/toasts/queue-toast';
 
-/** Writes `text` to the clipboard: the async Clipboard API, else the legacy copy command. */
+/**
+ * Writes `text` to the clipboard with the Clipboard API (every browser has it on an https page,
+ * inside the tap's user gesture). Where it is missing or refuses, this rejects, and the visitor is
+ * asked to copy the code by hand: the legacy copy command it once fell back to is deprecated.
+ */
 export async function copyText(text: string, doc: Document = document): Promise<void> {
   const clipboard = doc.defaultView?.navigator.clipboard;
-  if (clipboard?.writeText) {
-    await clipboard.writeText(text);
-    return;
-  }
-  const area = doc.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  doc.body.append(area);
-  area.select();
-  const ok = doc.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy command refused');
+  if (!clipboard?.writeText) throw new Error('this browser offers no clipboard to this page');
+  await clipboard.writeText(text);
 }
 
 export function enhanceCopyCode(root: Document): void {

@@ -63,4 +63,9 @@ describe('copyText', () => {
     });
     await expect(copyText('KAYLA')).rejects.toThrow('denied');
   });
+
+  it('fails where the page has no clipboard (the visitor is asked to copy by hand)', async () => {
+    Object.defineProperty(window.navigator, 'clipboard', { value: undefined, configurable: true });
+    await expect(copyText('KAYLA')).rejects.toThrow('no clipboard');
+  });
 });

@@ -14,12 +14,16 @@ export function median(values) {
 }
 
 /** Resolves to `promise`'s value, or to `fallback` after `ms` (never rejects). */
-export function withTimeout(promise, ms, fallback) {
+export async function withTimeout(promise, ms, fallback) {
   let timer;
   const timeout = new Promise((resolve) => {
     timer = setTimeout(() => resolve(fallback), ms);
   });
-  return Promise.race([promise.catch(() => fallback), timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([promise.catch(() => fallback), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export const errorMessage = (err) => (err instanceof Error ? err.message : String(err)).split('\n')[0];

@@ -7,7 +7,7 @@
  * before that is held by src/features/auth/auth-early.ts and replayed here.
  */
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { heldIntents, replayHeld } from '~/features/auth/auth-load';
 import { type Notice, resendOutcome, signInOutcome, signUpOutcome } from '~/features/auth/auth-messages';
 import { homeFor, returnPath } from '~/features/auth/auth-return';
@@ -89,7 +89,7 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
     setOfferResend(false);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setNotice(null);
