@@ -1,6 +1,6 @@
 /**
  * The one sonner setup of the site, on the public pages (src/features/toasts/Toasts.tsx) and in the admin
- * dashboard: top centre, rich colours, a close button. Success toasts are neutral-green, failures
+ * dashboard: top centre below the header, rich colours, a close button. Success toasts are neutral-green, failures
  * destructive. Show toasts with showToast (./show-toast.ts).
  */
 import { Toaster } from 'sonner';
@@ -10,6 +10,9 @@ export default function SiteToaster({ regionLabel, dismiss }: ToastsCopy) {
   return (
     <Toaster
       position="top-center"
+      // Below the fixed header (4rem), so a toast never covers its links.
+      offset={{ top: '5rem' }}
+      mobileOffset={{ top: '4.75rem' }}
       richColors
       closeButton
       containerAriaLabel={regionLabel}
