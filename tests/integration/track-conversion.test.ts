@@ -14,6 +14,7 @@ import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
 import { startTestStandin } from '../support/standin.ts';
+import { inputContract, subnetContract, type EndpointUnderTest } from '../support/track-input-contract.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deno = `${root}node_modules/.bin/deno`;
@@ -206,6 +207,21 @@ function burstContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' | 'x
   });
 }
 
+/** The endpoint for the /64 and bad-input contracts; the ledger goes down by losing its table. */
+const underTest = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): EndpointUnderTest => ({
+  url,
+  ipHeader,
+  post,
+  event,
+  site: () => site,
+  acceptedCount: () => graph.accepted.length,
+  recorded: async (eventId) => (await rows(eventId)).length === 1,
+  ledgerOutage: async () => {
+    await standin.db.query('alter table public.conversions rename to conversions_away');
+    return async () => void (await standin.db.query('alter table public.conversions_away rename to conversions'));
+  },
+});
+
 beforeAll(async () => {
   graph = await startFakeGraph({ port: GRAPH_PORT });
   // The delivery timer is off: the events here are delivered by the endpoints themselves.
@@ -233,6 +249,8 @@ describe('Pages Function /api/track-conversion under wrangler pages dev', () => 
 
   endpointContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
   burstContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
+  subnetContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
+  inputContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
 
   it('answers 405 to GET, with the security headers every /api answer carries', async () => {
     const response = await fetch(`${server.url}/api/track-conversion`);
@@ -353,4 +371,6 @@ describe('Supabase Edge Function track-conversion served by Deno', () => {
 
   endpointContract(() => url, 'x-forwarded-for');
   burstContract(() => url, 'x-forwarded-for');
+  subnetContract(underTest(() => url, 'x-forwarded-for'));
+  inputContract(underTest(() => url, 'x-forwarded-for'));
 });
