@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIpFrom, isIpAddress, validateConversionEvent, type RequestFacts } from '../../supabase/functions/_shared/conversion-event';
+import { clientIpFrom, hasConsent, isIpAddress, validateConversionEvent, type RequestFacts } from '../../supabase/functions/_shared/conversion-event';
 
 const NOW = 1_700_000_000;
 const facts: RequestFacts = { nowS: NOW, clientIp: '203.0.113.7', userAgent: 'HeaderUA/1.0' };
@@ -187,6 +187,22 @@ describe('validateConversionEvent refuses', () => {
       ok: false,
       error: 'user_data.client_user_agent is required for website events',
     });
+  });
+});
+
+describe('hasConsent', () => {
+  const granted = { ads_consent: 'granted' };
+  it('is the body’s mark, unless Sec-GPC carries a 1 anywhere in its list', () => {
+    expect(hasConsent(granted, new Headers())).toBe(true);
+    expect(hasConsent({}, new Headers())).toBe(false);
+    expect(hasConsent(granted, new Headers({ 'sec-gpc': '1' }))).toBe(false);
+    expect(hasConsent(granted, new Headers({ 'sec-gpc': '0' }))).toBe(true);
+    expect(hasConsent(granted, new Headers({ 'sec-gpc': '0, 1' }))).toBe(false);
+    const twice = new Headers();
+    twice.append('sec-gpc', '1');
+    twice.append('sec-gpc', '1');
+    expect(twice.get('sec-gpc')).toBe('1, 1');
+    expect(hasConsent(granted, twice)).toBe(false);
   });
 });
 

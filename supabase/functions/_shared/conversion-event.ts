@@ -182,10 +182,11 @@ export function validateConversionEvent(body: unknown, facts: RequestFacts, cons
 /**
  * Whether the visitor agreed to ads measurement: the page marks an event it sends with consent
  * `ads_consent: "granted"`; a browser sending Global Privacy Control (`Sec-GPC: 1`) has refused,
- * whatever the body says. Without consent the conversion is only counted.
+ * whatever the body says. A header sent twice reads `1, 1`: a `1` anywhere in the list is a
+ * refusal. Without consent the conversion is only counted.
  */
 export function hasConsent(body: unknown, headers: Headers): boolean {
-  if (headers.get('sec-gpc')?.trim() === '1') return false;
+  if ((headers.get('sec-gpc') ?? '').split(',').some((value) => value.trim() === '1')) return false;
   return isObject(body) && body.ads_consent === 'granted';
 }
 

@@ -175,7 +175,7 @@ export async function handleTrackConversion(request: Request, env: TrackEnv, dep
   );
   if (!checked.ok) return errorResponse(400, checked.error, headers);
   if (!onAllowedOrigin(checked.event.event_source_url, allowed)) {
-    return errorResponse(400, `event_source_url must be a page of this site (${allowed.join(', ')})`, headers);
+    return errorResponse(400, 'event_source_url is not a page of this site: this page may not send conversions', headers);
   }
   const event = { ...checked.event, event_id: checked.event.event_id ?? crypto.randomUUID() };
 
