@@ -101,7 +101,7 @@ async function forMeta(event: ServerEvent & { event_id: string }): Promise<Serve
   return { ...event, user_data: { ...event.user_data, external_id: await sha256Hex(externalId.trim()) } };
 }
 /** An origin (`scheme://host[:port]`) as URL normalises it, or null. */
-function originOf(value: string): string | null {
+export function originOf(value: string): string | null {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
