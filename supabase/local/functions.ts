@@ -61,7 +61,9 @@ export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv):
   registry.set('track-conversion', trackConversionHandler(deliverEnv, undefined, localSite));
   const ledger = postgrestLedger({ url: deliverEnv.SUPABASE_URL, serviceKey: config.serviceRoleKey });
   registry.set('deliver-conversions', deliverHandler(ledger, deliverEnv, defaultDeps('deliver-conversions')));
-  registry.set('conversions-test-event', testEventHandler(deliverEnv, ghlEnv, defaultDeps('conversions-test-event')));
+  // The test event's page is on the stand-in's site (STANDIN_SITE_URL), as SITE_URL names it on Supabase.
+  const testEventEnv = { ...deliverEnv, SITE_URL: env.SITE_URL || config.siteUrl };
+  registry.set('conversions-test-event', testEventHandler(testEventEnv, ghlEnv, defaultDeps('conversions-test-event')));
   return registry;
 }
 

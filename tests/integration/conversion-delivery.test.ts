@@ -137,6 +137,9 @@ describe('conversions-test-event', () => {
     const sent = await admin.functions.invoke('conversions-test-event', { body: { test_event_code: 'TEST123' } });
     expect(sent.data).toMatchObject({ ok: true, events_received: 1, test_event_code: 'TEST123' });
     expect(graph.accepted.at(-1)).toMatchObject({ testEventCode: 'TEST123', event: { custom_data: { event_source: 'admin_test' } } });
+    // The page URL is the stand-in's site (STANDIN_SITE_URL), not the caller's Origin.
+    await admin.functions.invoke('conversions-test-event', { body: { test_event_code: 'TEST123' }, headers: { origin: 'https://evil.test' } });
+    expect(graph.accepted.at(-1)?.event.event_source_url).toBe(`${standin.config.siteUrl}/thank-you`);
     graph.setMode('token');
     const refused = await admin.functions.invoke('conversions-test-event', { body: { test_event_code: 'TEST123' } });
     expect(refused.data).toMatchObject({ ok: false, code: 190 });

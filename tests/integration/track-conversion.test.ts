@@ -14,6 +14,7 @@ import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
 import { startTestStandin } from '../support/standin.ts';
+import { inputContract, subnetContract, type EndpointUnderTest } from '../support/track-input-contract.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deno = `${root}node_modules/.bin/deno`;
@@ -122,9 +123,12 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
   it('counts an event without consent, or from a browser sending Global Privacy Control, without identifiers and never sends it', async () => {
     const denied = event({ ads_consent: 'denied', custom_data: { conversion_type: 'lead_form', utm_campaign: 'no-consent' } });
     const gpc = event();
+    // The header sent twice arrives as `1, 1`: still a refusal.
+    const gpcTwice = event();
     for (const [body, headers] of [
       [denied, {}],
       [gpc, { 'sec-gpc': '1' }],
+      [gpcTwice, { 'sec-gpc': '1, 1' }],
     ] as const) {
       const response = await post(endpoint(), body, { [ipHeader]: '203.0.113.6', ...headers });
       expect(response.status).toBe(202);
@@ -139,6 +143,7 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
         had_fbclid: false,
       });
       expect((await rows(gpc.event_id))[0]).toMatchObject({ state: 'not_consented', meta_event: null });
+      expect((await rows(gpcTwice.event_id))[0]).toMatchObject({ state: 'not_consented', meta_event: null });
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(graph.requests).toHaveLength(0);
@@ -147,7 +152,7 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
   it('refuses an event_source_url off the site with 400', async () => {
     const response = await post(endpoint(), event({ event_source_url: 'https://evil.test/thank-you' }));
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/^event_source_url must be a page of this site/);
+    expect(await response.json()).toEqual({ error: 'event_source_url is not a page of this site: this page may not send conversions' });
     expect(graph.requests).toHaveLength(0);
   });
 
@@ -206,6 +211,21 @@ function burstContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' | 'x
   });
 }
 
+/** The endpoint for the /64 and bad-input contracts; the ledger goes down by losing its table. */
+const underTest = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): EndpointUnderTest => ({
+  url,
+  ipHeader,
+  post,
+  event,
+  site: () => site,
+  acceptedCount: () => graph.accepted.length,
+  recorded: async (eventId) => (await rows(eventId)).length === 1,
+  ledgerOutage: async () => {
+    await standin.db.query('alter table public.conversions rename to conversions_away');
+    return async () => void (await standin.db.query('alter table public.conversions_away rename to conversions'));
+  },
+});
+
 beforeAll(async () => {
   graph = await startFakeGraph({ port: GRAPH_PORT });
   // The delivery timer is off: the events here are delivered by the endpoints themselves.
@@ -233,6 +253,8 @@ describe('Pages Function /api/track-conversion under wrangler pages dev', () => 
 
   endpointContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
   burstContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
+  subnetContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
+  inputContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
 
   it('answers 405 to GET, with the security headers every /api answer carries', async () => {
     const response = await fetch(`${server.url}/api/track-conversion`);
@@ -353,4 +375,6 @@ describe('Supabase Edge Function track-conversion served by Deno', () => {
 
   endpointContract(() => url, 'x-forwarded-for');
   burstContract(() => url, 'x-forwarded-for');
+  subnetContract(underTest(() => url, 'x-forwarded-for'));
+  inputContract(underTest(() => url, 'x-forwarded-for'));
 });

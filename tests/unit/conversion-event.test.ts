@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIpFrom, isIpAddress, validateConversionEvent, type RequestFacts } from '../../supabase/functions/_shared/conversion-event';
+import { clientIpFrom, hasConsent, isIpAddress, validateConversionEvent, type RequestFacts } from '../../supabase/functions/_shared/conversion-event';
 
 const NOW = 1_700_000_000;
 const facts: RequestFacts = { nowS: NOW, clientIp: '203.0.113.7', userAgent: 'HeaderUA/1.0' };
@@ -92,6 +92,16 @@ describe('validateConversionEvent accepts', () => {
     expect(result.ok && result.event.user_data).toEqual({ client_user_agent: 'HeaderUA/1.0' });
   });
 
+  it('paired surrogates (an emoji) in a string, and a path of é within 2,048 characters once encoded', () => {
+    const body = withChange((b) => {
+      b.custom_data.utm_campaign = '😀'.repeat(128);
+      b.event_source_url = `https://kaylareyes.coach/${'é'.repeat(300)}`;
+    });
+    const result = validateConversionEvent(body, facts);
+    expect(result.ok && result.event.custom_data.utm_campaign).toBe('😀'.repeat(128));
+    expect(result.ok && result.event.event_source_url).toBe(`https://kaylareyes.coach/${'%C3%A9'.repeat(300)}`);
+  });
+
   it('each allowed event name, and a clock up to 60 s ahead', () => {
     for (const name of ['Lead', 'Schedule', 'CompleteRegistration', 'Contact']) {
       expect(validateConversionEvent({ ...valid(), event_name: name, event_time: NOW + 60 }, facts).ok).toBe(true);
@@ -140,6 +150,26 @@ const badInputs: [string, unknown, string][] = [
   ['utm_campaign as a number', withChange((b) => ((b.custom_data as Record<string, unknown>).utm_campaign = 5)), 'custom_data.utm_campaign must be a string'],
   ['an over-long landing_page', withChange((b) => (b.custom_data.landing_page = long(2049))), 'custom_data.landing_page must be at most 2048'],
   ['gclid as an object', withChange((b) => ((b.custom_data as Record<string, unknown>).gclid = { $ne: 1 })), 'custom_data.gclid must be a string'],
+  // Postgres' JSON refuses a lone surrogate, and the ledger's columns their length once encoded.
+  ['a lone surrogate in utm_source', withChange((b) => (b.custom_data.utm_source = 'a\ud800b')), 'custom_data.utm_source is not valid Unicode'],
+  ['a lone low surrogate in gclid', withChange((b) => ((b.custom_data as Record<string, unknown>).gclid = '\udc00')), 'custom_data.gclid is not valid Unicode'],
+  ['a lone surrogate in the user agent', withChange((b) => (b.user_data.client_user_agent = 'Mozilla\ud83d')), 'user_data.client_user_agent is not valid Unicode'],
+  ['a lone surrogate in a URL', withChange((b) => (b.custom_data.referrer = 'https://x.test/\ud800')), 'custom_data.referrer is not valid Unicode'],
+  [
+    'a page path of 1,000 é',
+    withChange((b) => (b.event_source_url = `https://kaylareyes.coach/${'é'.repeat(1000)}`)),
+    'event_source_url must be at most 2048 characters once percent-encoded',
+  ],
+  [
+    'a landing page grown past 2,048 characters by its encoded campaign',
+    withChange((b) => (b.custom_data.landing_page = `https://kaylareyes.coach/?utm_campaign=${'é'.repeat(400)}`)),
+    'custom_data.landing_page must be at most 2048 characters once percent-encoded',
+  ],
+  [
+    'a referrer host of 300 characters',
+    withChange((b) => (b.custom_data.referrer = `https://${long(300)}.test/`)),
+    'custom_data.referrer must have a host of at most 253 characters',
+  ],
 ];
 
 describe('validateConversionEvent refuses', () => {
@@ -157,6 +187,22 @@ describe('validateConversionEvent refuses', () => {
       ok: false,
       error: 'user_data.client_user_agent is required for website events',
     });
+  });
+});
+
+describe('hasConsent', () => {
+  const granted = { ads_consent: 'granted' };
+  it('is the body’s mark, unless Sec-GPC carries a 1 anywhere in its list', () => {
+    expect(hasConsent(granted, new Headers())).toBe(true);
+    expect(hasConsent({}, new Headers())).toBe(false);
+    expect(hasConsent(granted, new Headers({ 'sec-gpc': '1' }))).toBe(false);
+    expect(hasConsent(granted, new Headers({ 'sec-gpc': '0' }))).toBe(true);
+    expect(hasConsent(granted, new Headers({ 'sec-gpc': '0, 1' }))).toBe(false);
+    const twice = new Headers();
+    twice.append('sec-gpc', '1');
+    twice.append('sec-gpc', '1');
+    expect(twice.get('sec-gpc')).toBe('1, 1');
+    expect(hasConsent(granted, twice)).toBe(false);
   });
 });
 

@@ -240,13 +240,13 @@ describe('handleTrackConversion', () => {
       'an off-site event_source_url',
       post(event({ event_source_url: 'https://evil.test/thank-you' })),
       400,
-      'event_source_url must be a page of this site (https://kaylareyes.coach)',
+      'event_source_url is not a page of this site: this page may not send conversions',
     ],
     [
       'an event_source_url on another port',
       post(event({ event_source_url: 'https://kaylareyes.coach:8443/thank-you' })),
       400,
-      'event_source_url must be a page of this site (https://kaylareyes.coach)',
+      'event_source_url is not a page of this site: this page may not send conversions',
     ],
   ])('refuses %s', async (_what, request, status, error) => {
     const { deps, calls } = fakeDeps();

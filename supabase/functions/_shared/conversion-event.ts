@@ -4,7 +4,7 @@
  * attribution parameters only; every refusal says which field is wrong and why. Without the
  * visitor's consent nothing about the visitor is read at all. Runtime-free.
  */
-import { attributionUrl } from './attribution-url.ts';
+import { attributionUrl, hostOf } from './attribution-url.ts';
 
 export const EVENT_NAMES = ['Lead', 'Schedule', 'CompleteRegistration', 'Contact'] as const;
 export const CONVERSION_TYPES = ['lead_form', 'call_scheduling', 'resource_registration', 'contact'] as const;
@@ -18,6 +18,8 @@ const CUSTOM_STRING_FIELDS = ['event_source', 'booking_source', ...UTM_FIELDS, '
 const CUSTOM_URL_FIELDS = ['referrer', 'landing_page'] as const;
 const MAX_SHORT = 256;
 const MAX_URL = 2048;
+/** The longest DNS name; the ledger keeps a referrer's host in 256 characters. */
+const MAX_HOST = 253;
 const MAX_USER_AGENT = 512;
 
 export interface UserData {
@@ -64,15 +66,24 @@ function optionalString(value: unknown, field: string, max: number, pattern?: Re
   if (typeof value !== 'string') return fail(`${field} must be a string`);
   if (value.length > max) return fail(`${field} must be at most ${max} characters`);
   if (/[\u0000-\u001f\u007f]/.test(value)) return fail(`${field} must not contain control characters`);
+  // JSON.parse lets a lone `\ud800` through; Postgres' JSON input refuses it.
+  if (!value.isWellFormed()) return fail(`${field} is not valid Unicode: it has a lone surrogate (\\ud800–\\udfff without its pair)`);
   if (pattern && !pattern.test(value)) return fail(`${field} is not in the expected format`);
   return value;
 }
 
-/** An absolute http(s) URL, reduced to its origin, path and attribution parameters. */
+/**
+ * An absolute http(s) URL, reduced to its origin, path and attribution parameters; bounded as
+ * stored (percent-encoded: one `é` is six characters), so the ledger's columns hold its path and
+ * host.
+ */
 function httpUrl(value: unknown, field: string): string | undefined {
   const text = optionalString(value, field, MAX_URL);
   if (text === undefined) return undefined;
-  return attributionUrl(text) ?? fail(`${field} must be an absolute http(s) URL`);
+  const url = attributionUrl(text) ?? fail(`${field} must be an absolute http(s) URL`);
+  if (url.length > MAX_URL) return fail(`${field} must be at most ${MAX_URL} characters once percent-encoded`);
+  if ((hostOf(url) ?? '').length > MAX_HOST) return fail(`${field} must have a host of at most ${MAX_HOST} characters`);
+  return url;
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
@@ -171,10 +182,11 @@ export function validateConversionEvent(body: unknown, facts: RequestFacts, cons
 /**
  * Whether the visitor agreed to ads measurement: the page marks an event it sends with consent
  * `ads_consent: "granted"`; a browser sending Global Privacy Control (`Sec-GPC: 1`) has refused,
- * whatever the body says. Without consent the conversion is only counted.
+ * whatever the body says. A header sent twice reads `1, 1`: a `1` anywhere in the list is a
+ * refusal. Without consent the conversion is only counted.
  */
 export function hasConsent(body: unknown, headers: Headers): boolean {
-  if (headers.get('sec-gpc')?.trim() === '1') return false;
+  if ((headers.get('sec-gpc') ?? '').split(',').some((value) => value.trim() === '1')) return false;
   return isObject(body) && body.ads_consent === 'granted';
 }
 

@@ -11,9 +11,18 @@ import { corsHeaders, errorResponse, jsonResponse, readJsonBody } from './http.t
 import { sendEvents, type UpstreamDeps } from './meta-capi.ts';
 import { DEFAULT_API_VERSION } from './meta-api-versions.ts';
 import { adviceFor } from './meta-problems.ts';
-import { metaConfig, type TrackEnv } from './track-conversion.ts';
+import { metaConfig, originOf, type TrackEnv } from './track-conversion.ts';
 
 const TEST_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The site the test event's page is on: SITE_URL, else the first ALLOWED_ORIGINS entry (the
+ * site's pages), never the caller's Origin. Null when neither names an http(s) origin.
+ */
+export function siteOrigin(env: TrackEnv & { SITE_URL?: string | undefined }): string | null {
+  const candidates = [env.SITE_URL ?? '', ...(env.ALLOWED_ORIGINS ?? '').split(',')].map((value) => value.trim());
+  return candidates.map((value) => (value ? originOf(value) : null)).find((origin) => origin !== null) ?? null;
+}
 
 export function testEventHandler(env: TrackEnv & { SITE_URL?: string | undefined }, supabase: SupabaseEnv, deps: UpstreamDeps): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -45,7 +54,10 @@ export function testEventHandler(env: TrackEnv & { SITE_URL?: string | undefined
     const code = typeof typed === 'string' && typed.trim() ? typed.trim() : meta.config.testEventCode;
     if (!code) return errorResponse(400, 'a test event code is needed: copy it from Events Manager → Test events', corsHeaders);
     if (!TEST_CODE.test(code)) return errorResponse(400, 'the test event code has letters, digits, - and _ only', corsHeaders);
-    const site = env.SITE_URL?.trim() || request.headers.get('origin') || new URL(request.url).origin;
+    const site = siteOrigin(env);
+    if (!site) {
+      return jsonResponse({ error: 'SITE_URL is not the site’s address (https://…): set it in the functions’ secrets', missing: ['SITE_URL'] }, 503, corsHeaders);
+    }
     const ip = clientIpFrom(request.headers, 'x-forwarded-for', Number(env.TRUSTED_PROXY_HOPS?.trim()) || 1);
     const result = await sendEvents(
       [
@@ -54,7 +66,7 @@ export function testEventHandler(env: TrackEnv & { SITE_URL?: string | undefined
           event_time: Math.floor(deps.now() / 1000),
           event_id: `test.${crypto.randomUUID()}`,
           action_source: 'website',
-          event_source_url: `${site.replace(/\/+$/, '')}/thank-you`,
+          event_source_url: `${site}/thank-you`,
           user_data: { client_user_agent: request.headers.get('user-agent') ?? 'admin test event', ...(ip ? { client_ip_address: ip } : {}) },
           custom_data: { conversion_type: 'lead_form', event_source: 'admin_test' },
         },

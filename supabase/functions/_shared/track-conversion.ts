@@ -14,7 +14,7 @@ import { ledgerRow, type ConversionLedger, type Endpoint } from './conversion-le
 import { corsHeaders, errorResponse, jsonResponse, readJsonBody } from './http.ts';
 import { DEFAULT_API_VERSION } from './meta-api-versions.ts';
 import type { MetaConfig, UpstreamDeps } from './meta-capi.ts';
-import { DEFAULT_RATE_LIMIT, FixedWindowLimiter, RATE_PERIOD_S, type RateLimiter } from './track-guards.ts';
+import { DEFAULT_RATE_LIMIT, FixedWindowLimiter, RATE_PERIOD_S, rateKey, type RateLimiter } from './track-guards.ts';
 
 export type { ClientIpSource } from './conversion-event.ts';
 export type { RateLimiter } from './track-guards.ts';
@@ -101,7 +101,7 @@ async function forMeta(event: ServerEvent & { event_id: string }): Promise<Serve
   return { ...event, user_data: { ...event.user_data, external_id: await sha256Hex(externalId.trim()) } };
 }
 /** An origin (`scheme://host[:port]`) as URL normalises it, or null. */
-function originOf(value: string): string | null {
+export function originOf(value: string): string | null {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
@@ -156,10 +156,12 @@ export async function handleTrackConversion(request: Request, env: TrackEnv, dep
   }
   const clientIp = clientIpFrom(request.headers, options.clientIpSource, Number(env.TRUSTED_PROXY_HOPS?.trim()) || 1);
   const limiter = options.rateLimiter ?? (fallbackLimiter ??= memoryLimiter(env));
-  const rate = await limiter.limit(clientIp ?? 'unknown');
+  // An IPv6 client counts by its /64 (rateKey), for the in-process counter and a binding alike.
+  const key = rateKey(clientIp);
+  const rate = await limiter.limit(key);
   if (!rate.ok) {
     request.body?.cancel().catch(() => undefined);
-    deps.log('rate limited', { client_ip: clientIp });
+    deps.log('rate limited', { client_ip: clientIp, key });
     return errorResponse(429, 'too many events from this client: try again later', { ...headers, 'Retry-After': String(rate.retryAfterS) });
   }
   const body = await readJsonBody(request, MAX_BODY_BYTES, headers);
@@ -173,7 +175,7 @@ export async function handleTrackConversion(request: Request, env: TrackEnv, dep
   );
   if (!checked.ok) return errorResponse(400, checked.error, headers);
   if (!onAllowedOrigin(checked.event.event_source_url, allowed)) {
-    return errorResponse(400, `event_source_url must be a page of this site (${allowed.join(', ')})`, headers);
+    return errorResponse(400, 'event_source_url is not a page of this site: this page may not send conversions', headers);
   }
   const event = { ...checked.event, event_id: checked.event.event_id ?? crypto.randomUUID() };
 

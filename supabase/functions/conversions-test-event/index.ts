@@ -2,7 +2,7 @@
 import { testEventHandler } from '../_shared/conversions-test-event.ts';
 import { defaultDeps } from '../_shared/track-conversion.ts';
 
-const NAMES = ['META_PIXEL_ID', 'META_CAPI_TOKEN', 'META_TEST_EVENT_CODE', 'META_GRAPH_URL', 'META_API_VERSION', 'TRUSTED_PROXY_HOPS', 'SITE_URL'];
+const NAMES = ['META_PIXEL_ID', 'META_CAPI_TOKEN', 'META_TEST_EVENT_CODE', 'META_GRAPH_URL', 'META_API_VERSION', 'TRUSTED_PROXY_HOPS', 'SITE_URL', 'ALLOWED_ORIGINS'];
 const env = Object.fromEntries(NAMES.map((name) => [name, Deno.env.get(name)]));
 
 Deno.serve(
