@@ -34,7 +34,7 @@ export async function coveredControls(page: Page): Promise<string[]> {
     const controls = [...document.querySelectorAll('a[href], button, summary, input:not([type="hidden"]), select, textarea')].filter((element) => {
       const box = element.getBoundingClientRect();
       // A visually hidden control (the skip link until it has focus) is clipped to nothing.
-      const clipped = getComputedStyle(element).clip.startsWith('rect(0');
+      const clipped = getComputedStyle(element).getPropertyValue('clip').startsWith('rect(0');
       return element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !clipped && box.width > 2 && box.height > 2;
     });
 

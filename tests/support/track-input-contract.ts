@@ -30,7 +30,7 @@ const counts = (statuses: number[]) => statuses.reduce<Record<number, number>>((
  * the limit (30 a minute) counts the /64 as one client.
  */
 export function subnetContract(endpoint: EndpointUnderTest, limit = 30) {
-  const send = (address: string) => {
+  const send = async (address: string) => {
     const clicks = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
     const body = endpoint.event({
       user_data: {
@@ -40,7 +40,7 @@ export function subnetContract(endpoint: EndpointUnderTest, limit = 30) {
         external_id: `made-up-${clicks}`,
       },
     });
-    return endpoint.post(endpoint.url(), body, { [endpoint.ipHeader]: address }).then((response) => response.status);
+    return (await endpoint.post(endpoint.url(), body, { [endpoint.ipHeader]: address })).status;
   };
   // A random /64 under 2001:db8::/32 (documentation addresses), written the ways a header may.
   const subnet = () => `2001:db8:${hex()}:${hex()}`;
