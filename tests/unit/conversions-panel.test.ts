@@ -266,12 +266,25 @@ it('a server without Meta settings says which; the form stays disabled', async (
 });
 
 it('Retry failed says how many went back to pending and reloads the report', async () => {
-  serve(standard((call) => (call.path === '/rest/v1/rpc/retry_failed_conversions' ? json(2) : pass())));
+  serve(standard((call) => (call.path === '/rest/v1/rpc/retry_failed_conversions' ? json({ retried: 2, not_retried: 0 }) : pass())));
   await render();
   await settle();
   await click(copy.health.retry);
   expect(byTestId('retry-result')?.textContent).toBe('2 refused events went back to pending: they are sent on the next delivery run.');
   expect(calls.filter((call) => call.path === '/rest/v1/rpc/conversion_report')).toHaveLength(2);
+});
+
+it('Retry failed with nothing refused says there is nothing to retry; with refused events too old to send, why none went back', async () => {
+  let answer = { retried: 0, not_retried: 0 };
+  serve(standard((call) => (call.path === '/rest/v1/rpc/retry_failed_conversions' ? json(answer) : pass())));
+  await render();
+  await settle();
+  await click(copy.health.retry);
+  expect(byTestId('retry-result')?.textContent).toBe('Nothing to retry: Meta has not refused any event.');
+  answer = { retried: 0, not_retried: 3 };
+  await click(copy.health.retry);
+  expect(byTestId('retry-result')?.textContent).toBe('3 refused events cannot be sent again: only events of the last 7 days that still hold what Meta needs can be.');
+  expect(calls.filter((call) => call.path === '/rest/v1/rpc/conversion_report')).toHaveLength(1);
 });
 
 it('Download CSV asks for the period’s rows and saves conversions-<from>-<to>.csv', async () => {

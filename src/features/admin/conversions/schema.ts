@@ -52,7 +52,9 @@ export const conversionsCopySchema = z.object({
     retryHint: text,
     retried: withTokens('count'),
     retriedOne: text,
-    retriedNone: text,
+    retriedNone: withTokens('count'),
+    retriedNoneOne: text,
+    nothingToRetry: text,
     retryFailed: withTokens('reason'),
   }),
   version: z.object({
