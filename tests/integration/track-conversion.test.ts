@@ -13,7 +13,7 @@ import { sendChunked } from '../../tools/tracking/big-body.mjs';
 import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
-import { startTestStandin } from '../support/standin.ts';
+import { ADMIN, MEMBER, accessTokenOf, startTestStandin } from '../support/standin.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deno = `${root}node_modules/.bin/deno`;
@@ -206,6 +206,32 @@ function burstContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' | 'x
   });
 }
 
+/**
+ * The coach's own visit: sent with the admin's session (its access token), recorded apart and
+ * never sent to Meta; a member's token, or one Supabase did not sign, is a visitor's conversion.
+ */
+function adminVisitContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' | 'x-forwarded-for') {
+  it('records a conversion sent with the admin’s session as her own visit, never sent; a member’s or a forged token counts as a visitor’s', async () => {
+    const [{ id }] = (await standin.db.query<{ id: string }>(`select id from auth.users where email = $1`, [ADMIN.email])).rows as [{ id: string }];
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const tokens = {
+      admin: await accessTokenOf(standin, ADMIN),
+      member: await accessTokenOf(standin, MEMBER),
+      forged: `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ role: 'authenticated', sub: id })}.${part({ not: 'signed' })}`,
+    };
+    const bodies = { admin: event(), member: event(), forged: event() };
+    for (const who of ['admin', 'member', 'forged'] as const) {
+      const response = await post(endpoint(), bodies[who], { authorization: `Bearer ${tokens[who]}`, [ipHeader]: '198.51.100.201' });
+      expect(response.status, who).toBe(202);
+    }
+    await eventually(() => graph.accepted.length).toBe(2);
+    expect(accepted(bodies.admin.event_id)).toHaveLength(0);
+    expect((await rows(bodies.admin.event_id))[0]).toMatchObject({ admin_visit: true, state: 'admin_visit', consented: true, meta_event: null });
+    for (const who of ['member', 'forged'] as const)
+      await eventually(async () => (await rows(bodies[who].event_id))[0]).toMatchObject({ admin_visit: false, state: 'delivered' });
+  });
+}
+
 beforeAll(async () => {
   graph = await startFakeGraph({ port: GRAPH_PORT });
   // The delivery timer is off: the events here are delivered by the endpoints themselves.
@@ -233,6 +259,7 @@ describe('Pages Function /api/track-conversion under wrangler pages dev', () => 
 
   endpointContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
   burstContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
+  adminVisitContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
 
   it('answers 405 to GET, with the security headers every /api answer carries', async () => {
     const response = await fetch(`${server.url}/api/track-conversion`);
@@ -353,4 +380,5 @@ describe('Supabase Edge Function track-conversion served by Deno', () => {
 
   endpointContract(() => url, 'x-forwarded-for');
   burstContract(() => url, 'x-forwarded-for');
+  adminVisitContract(() => url, 'x-forwarded-for');
 });
