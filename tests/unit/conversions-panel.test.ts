@@ -188,6 +188,21 @@ it('an empty period says how conversions arrive; no chart, no table', async () =
   expect(byTestId('api-version')?.getAttribute('data-level')).toBe('current');
 });
 
+it('an admin’s own visits are shown apart from the totals, in plain words; none, nothing shown', async () => {
+  serve(standard(null, (days) => report(days, { admin_visits: 3 })));
+  await render();
+  await settle();
+  expect(byTestId('own-visits')?.textContent).toBe(`Your own test visits: 3, not counted. ${copy.ownVisits.hint}`);
+  expect(host.querySelector('[data-total="total"]')?.textContent).toBe('3All conversions');
+  act(() => root.unmount());
+  root = createRoot(host);
+  serve(standard());
+  await render();
+  await settle();
+  expect(host.querySelector('[data-total="total"]')).not.toBeNull();
+  expect(byTestId('own-visits')).toBeNull();
+});
+
 it('a refusal shows its reason ("only admins read conversions") and Try again asks again', async () => {
   let refuse = true;
   let answer = () => {};
