@@ -6,6 +6,7 @@
  * `CF-Connecting-IP`. The rate limit uses a Workers rate limiting binding `TRACK_RATE_LIMITER`
  * when one is bound, else a counter in this isolate (Pages cannot bind one: docs/tracking.md).
  */
+import { adminVisitFromEnv } from '../../supabase/functions/_shared/admin-visit.ts';
 import { ledgerFromEnv, type LedgerEnv } from '../../supabase/functions/_shared/conversion-ledger.ts';
 import { defaultDeps, handleTrackConversion, memoryLimiter, type TrackEnv } from '../../supabase/functions/_shared/track-conversion.ts';
 import { bindingLimiter, type RateLimitBinding, type RateLimiter } from '../../supabase/functions/_shared/track-guards.ts';
@@ -31,4 +32,5 @@ export const onRequest = ({ request, env, waitUntil }: PagesContext): Promise<Re
     rateLimiter: env.TRACK_RATE_LIMITER ? bindingLimiter(env.TRACK_RATE_LIMITER) : (isolateLimiter ??= memoryLimiter(env)),
     ledger: ledgerFromEnv(env),
     background: (work) => waitUntil(work),
+    adminVisit: adminVisitFromEnv(env),
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ORIGIN } from '../../src/lib/dev-origin.ts';
 import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
-import { ADMIN, MEMBER, signedIn, startTestStandin } from '../support/standin.ts';
+import { ADMIN, MEMBER, accessTokenOf, signedIn, startTestStandin } from '../support/standin.ts';
 
 const PORT = Number(process.env.DELIVERY_TEST_PORT ?? 4790);
 const SITE = DEV_ORIGIN;
@@ -149,5 +149,28 @@ describe('conversions-test-event', () => {
     const member = await signedIn(standin, MEMBER.email, MEMBER.password);
     const { error } = await member.functions.invoke('conversions-test-event', { method: 'GET' });
     expect((error as { context?: Response }).context?.status).toBe(403);
+  });
+});
+
+describe("the admin's reading of the ledger over REST", () => {
+  it('gives every column of a pending event but meta_event (the visitor’s IP, user agent, fbc, fbp): only the service role reads it', async () => {
+    graph.setMode('down');
+    const id = `lead.private-${Date.now()}`;
+    expect((await track(event(id))).status).toBe(202);
+    await eventually(() => graph.requests.length).toBe(1);
+    expect(await state(id)).toBe('pending');
+    graph.setMode('up');
+    const read = (query: string, token: string, key = standin.config.anonKey) =>
+      fetch(`${standin.url}/rest/v1/conversions?${query}`, { headers: { apikey: key, authorization: `Bearer ${token}` } });
+    const admin = await accessTokenOf(standin, ADMIN);
+    for (const query of [`select=meta_event&event_id=eq.${id}`, `select=*&event_id=eq.${id}`, `select=event_id&meta_event=is.null`]) {
+      const refused = await read(query, admin);
+      expect(refused.status, query).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: '42501', message: 'permission denied for table conversions' });
+    }
+    const allowed = await read(`select=event_id,state,consented,utm_campaign,admin_visit&event_id=eq.${id}`, admin);
+    expect(await allowed.json()).toEqual([{ event_id: id, state: 'pending', consented: true, utm_campaign: 'spring', admin_visit: false }]);
+    const service = await read(`select=meta_event&event_id=eq.${id}`, standin.config.serviceRoleKey, standin.config.serviceRoleKey);
+    expect(await service.json()).toMatchObject([{ meta_event: { user_data: { client_ip_address: '127.0.0.1', client_user_agent: 'Mozilla/5.0 test' } } }]);
   });
 });

@@ -208,10 +208,14 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
 
     it('anonymous visitors and members read nothing and execute none of its functions', async () => {
       expect(await record(consented('lead.private'))).toBe('recorded');
-      for (const table of ['public.conversions', 'public.conversion_delivery_status']) {
+      // (`*` names meta_event, which only the service role may read.)
+      for (const [table, columns] of [
+        ['public.conversions', 'event_id, state'],
+        ['public.conversion_delivery_status', '*'],
+      ]) {
         // Anonymous visitors have no grant at all (PostgREST answers 401); members read no row.
-        expect(await sqlError(() => db.asRole(anon, (query) => query(`select * from ${table}`)))).toBe('42501');
-        expect(await db.asRole(member(), (query) => query(`select * from ${table}`))).toEqual([]);
+        expect(await sqlError(() => db.asRole(anon, (query) => query(`select ${columns} from ${table}`)))).toBe('42501');
+        expect(await db.asRole(member(), (query) => query(`select ${columns} from ${table}`))).toEqual([]);
       }
       const serviceOnly = [
         [`select public.record_conversion($1::text::jsonb)`, [JSON.stringify(consented('lead.intruder'))]],
@@ -283,6 +287,68 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
         ].sort(),
       );
       expect(JSON.stringify([report, exported])).not.toContain('203.0.113.7');
+    });
+
+    it('an admin reads every column but meta_event, which only the service role reads: not by name, *, a filter, the whole row, a view or a function', async () => {
+      expect(await record(consented('lead.ip'))).toBe('recorded');
+      // PostgREST's select=meta_event, select=*, a filter on it (meta_event=not.is.null), and the row as a whole.
+      for (const text of [
+        'select meta_event from public.conversions',
+        'select * from public.conversions',
+        'select event_id from public.conversions where meta_event is not null',
+        'select c::text from public.conversions c',
+      ]) {
+        expect(await refusal(() => db.asRole(admin(), (query) => query(text))), text).toEqual({ code: '42501', message: 'permission denied for table conversions' });
+      }
+      const columns = await db.query(
+        `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'conversions' order by ordinal_position`,
+      );
+      const readable = columns.map((column) => String(column.column_name)).filter((name) => name !== 'meta_event');
+      const [row] = await db.asRole(admin(), (query) => query(`select ${readable.join(', ')} from public.conversions`));
+      expect(Object.keys(row!)).toEqual(readable);
+      expect(JSON.stringify(row)).not.toContain('203.0.113.7');
+      const [kept] = await db.asRole(service, (query) => query('select meta_event from public.conversions'));
+      expect(kept!.meta_event).toMatchObject({ user_data: { client_ip_address: '203.0.113.7' } });
+      // No view shows the table; the one function an admin may call that reads meta_event answers with counts.
+      expect(await db.query(`select view_name from information_schema.view_table_usage where table_schema = 'public' and table_name = 'conversions'`)).toEqual([]);
+      expect(
+        await db.query(
+          `select proname from pg_proc where pronamespace = 'public'::regnamespace and prosrc like '%meta_event%' and has_function_privilege('authenticated', oid, 'execute')`,
+        ),
+      ).toEqual([{ proname: 'retry_failed_conversions' }]);
+    });
+
+    it('an admin’s own visit is recorded apart: nothing kept for Meta, never claimed, out of the report’s counts and the export, counted on its own', async () => {
+      const own = { admin_visit: true, state: 'admin_visit', meta_event: null };
+      expect(await record(consented('lead.visitor'))).toBe('recorded');
+      expect(await record(counted('lead.coach', own))).toBe('recorded');
+      expect(await record(consented('lead.coach.consented', own))).toBe('recorded');
+      expect(await rowOf('lead.coach.consented')).toMatchObject({ admin_visit: true, state: 'admin_visit', consented: true, meta_event: null, next_attempt_at: null });
+      // An own visit never holds what Meta needs and is never pending; the state and the mark go together.
+      for (const bad of [
+        consented('lead.coach.bad', { ...own, meta_event: { event_id: 'lead.coach.bad' } }),
+        consented('lead.coach.bad', { admin_visit: true }),
+        counted('lead.coach.bad', { state: 'admin_visit' }),
+      ]) {
+        expect(await sqlError(() => recordAs(service, bad))).toBe('23514');
+      }
+      // Consent given afterwards on the same page changes nothing: it stays the admin's.
+      expect(await record(consented('lead.coach', own))).toBe('duplicate');
+      expect((await db.asRole(service, (query) => claim(query, 10))).map((row) => row.event_id)).toEqual(['lead.visitor']);
+      expect(await db.asRole(admin(), (query) => query('select event_id, admin_visit from public.conversions order by event_id'))).toEqual([
+        { event_id: 'lead.coach', admin_visit: true },
+        { event_id: 'lead.coach.consented', admin_visit: true },
+        { event_id: 'lead.visitor', admin_visit: false },
+      ]);
+      const [{ report }] = (await db.asRole(admin(), (query) => query('select public.conversion_report(7) as report'))) as [{ report: Row }];
+      expect(report).toMatchObject({
+        by_type: { lead_form: 1 },
+        by_day: [{ type: 'lead_form', n: 1 }],
+        by_campaign: [{ source: 'facebook', campaign: 'spring', type: 'lead_form', n: 1 }],
+        by_state: { pending: 1 },
+        admin_visits: 2,
+      });
+      expect((await db.asRole(admin(), (query) => query('select event_id from public.conversion_rows(7)'))).map((row) => row.event_id)).toEqual(['lead.visitor']);
     });
 
     it('record_conversion: recorded, then duplicate; a count becomes the consented event of its id, a consented row never changes', async () => {
@@ -589,7 +655,9 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
       expect(one).toEqual({ lead_form: 2, call_scheduling: 1, Contact: 1 });
     });
 
-    it('retry_failed_conversions sends failed events younger than 7 days back to pending, due now', async () => {
+    it('retry_failed_conversions sends failed events younger than 7 days back to pending, due now, and says how many stay refused', async () => {
+      // Nothing refused: nothing to retry.
+      expect(await db.asRole(admin(), (query) => query('select public.retry_failed_conversions() as n'))).toEqual([{ n: { retried: 0, not_retried: 0 } }]);
       for (const id of ['lead.failed', 'lead.failed.old', 'lead.failed.erased', 'lead.done']) expect(await record(consented(id))).toBe('recorded');
       await db.query(
         `update public.conversions set state = 'failed', next_attempt_at = null, last_error_code = 100, last_error_message = 'Invalid parameter' where event_id like 'lead.failed%'`,
@@ -597,7 +665,7 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
       await db.query(`update public.conversions set event_time = now() - interval '8 days' where event_id = 'lead.failed.old'`);
       await db.query(`update public.conversions set meta_event = null where event_id = 'lead.failed.erased'`);
       await db.query(`update public.conversions set state = 'delivered', meta_event = null, next_attempt_at = null where event_id = 'lead.done'`);
-      expect(await db.asRole(admin(), (query) => query('select public.retry_failed_conversions() as n'))).toEqual([{ n: 1 }]);
+      expect(await db.asRole(admin(), (query) => query('select public.retry_failed_conversions() as n'))).toEqual([{ n: { retried: 1, not_retried: 2 } }]);
       const rows = await db.query(
         `select event_id, state, next_attempt_at <= now() as due, last_error_code, last_error_message from public.conversions order by event_id`,
       );

@@ -14,6 +14,7 @@ import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
 import { startTestStandin } from '../support/standin.ts';
+import { adminVisitContract, type OwnVisitEndpoint } from '../support/track-admin-visit-contract.ts';
 import { inputContract, subnetContract, type EndpointUnderTest } from '../support/track-input-contract.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -226,6 +227,13 @@ const underTest = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): 
   },
 });
 
+const ownVisit = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): OwnVisitEndpoint => ({
+  ...underTest(url, ipHeader),
+  standin: () => standin,
+  row: async (eventId) => (await rows(eventId))[0],
+  accepted,
+});
+
 beforeAll(async () => {
   graph = await startFakeGraph({ port: GRAPH_PORT });
   // The delivery timer is off: the events here are delivered by the endpoints themselves.
@@ -255,6 +263,7 @@ describe('Pages Function /api/track-conversion under wrangler pages dev', () => 
   burstContract(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip');
   subnetContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
   inputContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
+  adminVisitContract(ownVisit(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
 
   it('answers 405 to GET, with the security headers every /api answer carries', async () => {
     const response = await fetch(`${server.url}/api/track-conversion`);
@@ -377,4 +386,5 @@ describe('Supabase Edge Function track-conversion served by Deno', () => {
   burstContract(() => url, 'x-forwarded-for');
   subnetContract(underTest(() => url, 'x-forwarded-for'));
   inputContract(underTest(() => url, 'x-forwarded-for'));
+  adminVisitContract(ownVisit(() => url, 'x-forwarded-for'));
 });

@@ -1,6 +1,15 @@
 /** How the Conversions tab reads its calls (src/features/admin/conversions/conversions-calls.ts): RPC errors and the test-event function's answers. */
 import { describe, expect, it } from 'vitest';
-import { functionFailure, readTestEventConfig, readTestEventResult, reportedApiVersion, rpcFailure, testEventBody } from '~/features/admin/conversions/conversions-calls';
+import {
+  functionFailure,
+  readRetryAnswer,
+  readTestEventConfig,
+  readTestEventResult,
+  reportedApiVersion,
+  retryMessage,
+  rpcFailure,
+  testEventBody,
+} from '~/features/admin/conversions/conversions-calls';
 
 describe('rpcFailure', () => {
   it('42501 is the functions’ own refusal, with its words', () => {
@@ -94,5 +103,17 @@ describe('the test-event function', () => {
     expect(reportedApiVersion(config, 'v21.0')).toBe('v25.0');
     expect(reportedApiVersion({ ...config, apiVersion: null }, 'v21.0')).toBe('v21.0');
     expect(reportedApiVersion(null, null)).toBeNull();
+  });
+});
+
+describe('Retry failed', () => {
+  it('reads {retried, not_retried}; anything else is no answer', () => {
+    expect(readRetryAnswer({ retried: 2, not_retried: 1 })).toEqual({ retried: 2, notRetried: 1 });
+    for (const data of [2, null, { retried: 2 }, { retried: -1, not_retried: 0 }, { retried: 1.5, not_retried: 0 }, [1, 0]]) expect(readRetryAnswer(data)).toBeNull();
+  });
+  it('says there was nothing to retry only when Meta had refused nothing', () => {
+    expect(retryMessage({ retried: 0, notRetried: 0 })).toEqual({ key: 'nothing' });
+    expect(retryMessage({ retried: 0, notRetried: 4 })).toEqual({ key: 'notRetried', count: 4 });
+    expect(retryMessage({ retried: 3, notRetried: 4 })).toEqual({ key: 'retried', count: 3 });
   });
 });

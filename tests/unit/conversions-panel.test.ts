@@ -188,6 +188,21 @@ it('an empty period says how conversions arrive; no chart, no table', async () =
   expect(byTestId('api-version')?.getAttribute('data-level')).toBe('current');
 });
 
+it('an admin’s own visits are shown apart from the totals, in plain words; none, nothing shown', async () => {
+  serve(standard(null, (days) => report(days, { admin_visits: 3 })));
+  await render();
+  await settle();
+  expect(byTestId('own-visits')?.textContent).toBe(`Your own test visits: 3, not counted. ${copy.ownVisits.hint}`);
+  expect(host.querySelector('[data-total="total"]')?.textContent).toBe('3All conversions');
+  act(() => root.unmount());
+  root = createRoot(host);
+  serve(standard());
+  await render();
+  await settle();
+  expect(host.querySelector('[data-total="total"]')).not.toBeNull();
+  expect(byTestId('own-visits')).toBeNull();
+});
+
 it('a refusal shows its reason ("only admins read conversions") and Try again asks again', async () => {
   let refuse = true;
   let answer = () => {};
@@ -266,12 +281,25 @@ it('a server without Meta settings says which; the form stays disabled', async (
 });
 
 it('Retry failed says how many went back to pending and reloads the report', async () => {
-  serve(standard((call) => (call.path === '/rest/v1/rpc/retry_failed_conversions' ? json(2) : pass())));
+  serve(standard((call) => (call.path === '/rest/v1/rpc/retry_failed_conversions' ? json({ retried: 2, not_retried: 0 }) : pass())));
   await render();
   await settle();
   await click(copy.health.retry);
   expect(byTestId('retry-result')?.textContent).toBe('2 refused events went back to pending: they are sent on the next delivery run.');
   expect(calls.filter((call) => call.path === '/rest/v1/rpc/conversion_report')).toHaveLength(2);
+});
+
+it('Retry failed with nothing refused says there is nothing to retry; with refused events too old to send, why none went back', async () => {
+  let answer = { retried: 0, not_retried: 0 };
+  serve(standard((call) => (call.path === '/rest/v1/rpc/retry_failed_conversions' ? json(answer) : pass())));
+  await render();
+  await settle();
+  await click(copy.health.retry);
+  expect(byTestId('retry-result')?.textContent).toBe('Nothing to retry: Meta has not refused any event.');
+  answer = { retried: 0, not_retried: 3 };
+  await click(copy.health.retry);
+  expect(byTestId('retry-result')?.textContent).toBe('3 refused events cannot be sent again: only events of the last 7 days that still hold what Meta needs can be.');
+  expect(calls.filter((call) => call.path === '/rest/v1/rpc/conversion_report')).toHaveLength(1);
 });
 
 it('Download CSV asks for the period’s rows and saves conversions-<from>-<to>.csv', async () => {

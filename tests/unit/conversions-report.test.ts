@@ -58,6 +58,8 @@ describe('readReport', () => {
     expect(r.byType).toEqual({ lead_form: 3, call_scheduling: 1, contact: 1, Lead: 1 });
     expect(r.byDay).toHaveLength(5);
     expect(r.byCampaign[0]).toEqual({ source: null, campaign: null, type: 'contact', n: 1 });
+    expect(r.adminVisits).toBe(0);
+    expect(readReport({ ...ANSWER, admin_visits: 4 }).adminVisits).toBe(4);
     expect(r.byState).toEqual({ delivered: 3, not_consented: 2, failed: 1 });
     expect(r.status).toEqual({
       paused: false,

@@ -1,25 +1,18 @@
 /**
  * The header's Admin link and Sign out, for a signed-in admin on every page
  * (src/components/site/Header.astro, `[data-admin-actions]`, hidden in the HTML). Shown in the
- * first frame when this browser remembers an admin's session (written by the auth store under the
- * same key, src/features/auth/admin-session.ts); for everyone else nothing loads. Sign out writes
+ * first frame when this browser remembers an admin's session (admin-hint.ts; written by the auth
+ * store under the same key, src/features/auth/admin-session.ts); for everyone else nothing loads. Sign out writes
  * the request on the sign-out island's element and wakes the island (src/features/auth/SignOut.tsx)
  * on the first tap (contract.ts).
  */
 import { onTriggerClick } from '~/enhancers/dialog';
 import { wakeIsland } from '~/lib/wake-island';
 import type { SignOutHostData } from './contract';
+import { remembersAdmin } from './admin-hint';
 import { SIGN_OUT_HOST_ID } from './ids';
 
-export const ADMIN_SESSION_KEY = 'admin_session';
-
-function remembersAdmin(win: Window): boolean {
-  try {
-    return win.localStorage.getItem(ADMIN_SESSION_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
+export { ADMIN_SESSION_KEY } from './admin-hint';
 
 export function enhanceAccount(doc: Document, win: Window = window): void {
   if (!remembersAdmin(win)) return;

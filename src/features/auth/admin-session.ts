@@ -1,8 +1,8 @@
 /**
  * Whether this browser's signed-in user is an admin, remembered for the page script of every page
- * (src/features/auth/account.ts reads the same key; the two share no module, so the page script stays
- * inline: tests/unit/account.test.ts holds them together). Only a hint for showing the header's
- * Admin link: /admin itself checks the role, and the database enforces it.
+ * (src/features/auth/admin-hint.ts reads the same key; the two share no module, so the page script stays
+ * inline: tests/unit/account.test.ts holds them together). Only a hint for the header's
+ * Admin link and for leaving Meta's pixel off: /admin itself checks the role, and the database enforces it.
  */
 export const ADMIN_SESSION_KEY = 'admin_session';
 

@@ -1,4 +1,4 @@
-/** Sign out (the header's button on any page): ends the session, forgets the admin hint, goes home. */
+/** Sign out (the header's button on any page): ends the session, forgets the admin hint, goes home; and the refresh of a stored session. */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { rememberAdmin } from './admin-session';
 
@@ -7,4 +7,14 @@ export async function signOutAndGoHome(client: Pick<SupabaseClient, 'auth'>, win
   if (error) console.error('Sign out failed:', error.message);
   rememberAdmin(false);
   win.location.assign('/');
+}
+
+/**
+ * supabase-js refreshes an expired stored session when asked for it, and stores the new one;
+ * `data.session` then says whether there is one (`none`: the refresh token was refused).
+ */
+export async function refreshStoredSession(client: Pick<SupabaseClient, 'auth'>, data: { session?: 'fresh' | 'none' }): Promise<void> {
+  const { data: answer, error } = await client.auth.getSession();
+  if (error) console.error('Session refresh failed:', error.message);
+  data.session = answer.session ? 'fresh' : 'none';
 }

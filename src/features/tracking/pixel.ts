@@ -3,7 +3,12 @@
  * (src/features/consent/page-consent.ts). This is Meta's base code as a module (no inline script): a queueing
  * `fbq` until fbevents.js takes over. Consent goes through Meta's consent API; the visitor's
  * external id (src/features/consent/consent.ts) goes with `init`, as the server event's `user_data.external_id`.
+ * A browser that remembers an admin's session never loads it: the coach's own visits are not the
+ * ads' audience (own-visit.ts).
  */
+// Relative, and a module without imports: the build's tests import this file outside Astro.
+import { remembersAdmin } from '../auth/admin-hint';
+
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
 
 export type Fbq = ((...args: unknown[]) => void) & {
@@ -33,10 +38,11 @@ export function pixelIdFrom(value: string | null | undefined): string | null {
 
 /**
  * Installs the pixel once (consent grant + init with the external id + PageView) and returns `fbq`;
- * with no pixel id, returns null and loads nothing. Call it only once the visitor consents.
+ * with no pixel id, or in an admin's browser, returns null and loads nothing. Call it only once
+ * the visitor consents.
  */
 export function installPixel(win: Window, pixelId: string | null, externalId: string | null): Fbq | null {
-  if (!pixelId) return null;
+  if (!pixelId || remembersAdmin(win)) return null;
   const w = win as PixelWindow;
   if (w.fbq) return w.fbq;
   const fbq = function (...args: unknown[]) {

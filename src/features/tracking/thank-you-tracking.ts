@@ -5,7 +5,8 @@
  * Meta counts the lead once. Consent given on the page after the count sends the consented event
  * with the same id (the server upgrades the count) and fires the pixel then. A send that fails
  * (5xx, no answer) is tried again a few times while the page is open; a reload reuses the id and
- * sends what was not sent yet. Failures are only logged.
+ * sends what was not sent yet. Failures are only logged. In a browser signed in as an admin the
+ * pixel stays off and the session goes with the server event (own-visit.ts).
  */
 import { FINISH_ATTRIBUTION_EVENT, readCookie, TRACKING_STORAGE_KEY, type AttributionRecord } from '~/features/tracking/attribution';
 import {
@@ -27,6 +28,7 @@ import {
   type Delivery,
   type NavigationType,
 } from '~/features/tracking/conversion';
+import { ownVisitToken, withAccessToken } from '~/features/tracking/own-visit';
 import { installPixel, pagePixelId } from '~/features/tracking/pixel';
 import { captureAttribution } from '~/features/tracking/attribution-cookies';
 import { adsAllowed, externalId, onConsentChange, readConsent } from '~/features/consent/page-consent';
@@ -127,7 +129,9 @@ export function pageConversion(kind: ConversionKind, target: ServerTarget | null
     const consented = adsAllowed();
     if (!serverNeeds(state, consented)) return 'sent';
     attribution ??= captureAttribution();
-    const delivery = await post(target, payloadFor(kind, state.eventId, consented, attribution));
+    // A remembered admin's session goes with it, so the server can record her own visit apart (own-visit.ts).
+    const token = await ownVisitToken();
+    const delivery = await post(target && { ...target, headers: withAccessToken(target.headers, token) }, payloadFor(kind, state.eventId, consented, attribution));
     if (delivery !== 'sent') return delivery;
     Object.assign(state, serverHas(state, consented));
     save();

@@ -7,7 +7,7 @@ import { hasParam, hostOf, pathOf } from './attribution-url.ts';
 import type { ServerEvent } from './conversion-event.ts';
 import { supabaseKeyHeaders } from './supabase-key.ts';
 
-export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'expired' | 'not_configured' | 'not_consented';
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'expired' | 'not_configured' | 'not_consented' | 'admin_visit';
 export type Endpoint = 'pages' | 'edge';
 
 export interface LedgerRow {
@@ -30,15 +30,24 @@ export interface LedgerRow {
   consented: boolean;
   /** The event as Meta receives it; only for an event that will be sent. */
   meta_event: ServerEvent | null;
-  state: 'pending' | 'not_configured' | 'not_consented';
+  state: 'pending' | 'not_configured' | 'not_consented' | 'admin_visit';
+  /** Sent from a browser signed in as an admin (admin-visit.ts): counted apart, never sent. */
+  admin_visit: boolean;
 }
 
 /**
- * The ledger row of a validated event (its event_id set). `sendable`: consent was given and the
- * endpoint has Meta's settings; then the row carries the event for delivery. Without consent the
- * row keeps the type, the time, the page and the campaign tags only.
+ * The ledger row of a validated event (its event_id set). With consent, and Meta's settings on
+ * the endpoint, the row carries the event for delivery. Without consent the row keeps the type,
+ * the time, the page and the campaign tags only. An admin's own visit (`adminVisit`) carries
+ * nothing for Meta and is never sent, whatever the consent.
  */
-export function ledgerRow(event: ServerEvent & { event_id: string }, endpoint: Endpoint, consented: boolean, configured: boolean): LedgerRow {
+export function ledgerRow(
+  event: ServerEvent & { event_id: string },
+  endpoint: Endpoint,
+  consented: boolean,
+  configured: boolean,
+  adminVisit = false,
+): LedgerRow {
   const custom = event.custom_data;
   const landing = consented ? custom.landing_page : undefined;
   const referrer = consented ? custom.referrer : undefined;
@@ -60,8 +69,9 @@ export function ledgerRow(event: ServerEvent & { event_id: string }, endpoint: E
     had_fbclid: consented && (Boolean(event.user_data.fbc) || urls.some((url) => hasParam(url, 'fbclid'))),
     had_gclid: consented && (Boolean(custom.gclid) || urls.some((url) => hasParam(url, 'gclid'))),
     consented,
-    meta_event: consented && configured ? event : null,
-    state: !consented ? 'not_consented' : configured ? 'pending' : 'not_configured',
+    meta_event: consented && configured && !adminVisit ? event : null,
+    state: adminVisit ? 'admin_visit' : !consented ? 'not_consented' : configured ? 'pending' : 'not_configured',
+    admin_visit: adminVisit,
   };
 }
 

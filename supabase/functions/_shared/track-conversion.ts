@@ -8,6 +8,7 @@
  * count with no identifier. Delivery to Meta happens after the answer (`background`), and again
  * from the scheduled run until Meta has it (conversion-delivery.ts).
  */
+import type { AdminVisitCheck } from './admin-visit.ts';
 import { clientIpFrom, hasConsent, validateConversionEvent, type ClientIpSource, type ServerEvent } from './conversion-event.ts';
 import { deliverConversions } from './conversion-delivery.ts';
 import { ledgerRow, type ConversionLedger, type Endpoint } from './conversion-ledger.ts';
@@ -50,6 +51,8 @@ export interface TrackOptions {
   ledger: ConversionLedger | { missing: string };
   /** Runs work after the answer (waitUntil); the promise never rejects. */
   background: (work: Promise<unknown>) => void;
+  /** Whether the request comes from a browser signed in as an admin (admin-visit.ts); without it, never. */
+  adminVisit?: AdminVisitCheck | undefined;
 }
 
 /** The in-process limit: TRACK_RATE_LIMIT (a positive integer) or DEFAULT_RATE_LIMIT per minute. */
@@ -185,7 +188,8 @@ export async function handleTrackConversion(request: Request, env: TrackEnv, dep
   }
   const ledger = options.ledger;
   const meta = metaConfig(env);
-  const row = ledgerRow(consented ? await forMeta(event) : event, options.endpoint, consented, 'config' in meta);
+  const adminVisit = (await options.adminVisit?.(request)) === true;
+  const row = ledgerRow(consented ? await forMeta(event) : event, options.endpoint, consented, 'config' in meta, adminVisit);
   let recorded: 'recorded' | 'duplicate';
   try {
     recorded = await ledger.record(row);

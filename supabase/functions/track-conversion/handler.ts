@@ -1,4 +1,5 @@
 /** The Supabase Edge Function's request handler, with settings from the function's env. */
+import { adminVisitFromEnv } from '../_shared/admin-visit.ts';
 import { ledgerFromEnv, type LedgerEnv } from '../_shared/conversion-ledger.ts';
 import type { UpstreamDeps } from '../_shared/meta-capi.ts';
 import { defaultDeps, handleTrackConversion, memoryLimiter, type TrackEnv } from '../_shared/track-conversion.ts';
@@ -44,6 +45,7 @@ export function createHandler(
 ): (request: Request) => Promise<Response> {
   const ledger = ledgerFromEnv(env, (input, init) => deps.fetch(input, init));
   const rateLimiter = memoryLimiter(env);
+  const adminVisit = adminVisitFromEnv(env, (input, init) => deps.fetch(input, init));
   return (request) => {
     const origins = env.ALLOWED_ORIGINS || originsFor?.(request);
     return handleTrackConversion(request, { ...env, ALLOWED_ORIGINS: origins }, deps, {
@@ -53,6 +55,7 @@ export function createHandler(
       rateLimiter,
       ledger,
       background,
+      adminVisit,
     });
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The Conversions tab: the chosen period's report (`conversion_report`, read as the signed-in
- * admin through RLS), its totals, the chart per day and the campaigns, or how conversions arrive
+ * admin through RLS), its totals (an admin's own visits shown apart), the chart per day and the campaigns, or how conversions arrive
  * when there are none; delivery to Meta with Retry failed; a test event; the CSV export. The
  * server's test-event settings (GET of the edge function) are read once, beside the first report.
  */
@@ -26,6 +26,7 @@ import CsvExport from './CsvExport';
 import DailyChart from './DailyChart';
 import DeliveryHealth from './DeliveryHealth';
 import { invokeFailure } from './invoke-failure';
+import OwnVisits from './OwnVisits';
 import PeriodChooser from './PeriodChooser';
 import TestEvent, { type ConfigState } from './TestEvent';
 
@@ -142,7 +143,10 @@ export default function ConversionsPanel({ copy }: { copy: ConversionsCopy }) {
 
       {report && totals && (
         <div className="space-y-8" aria-busy={loading}>
-          <ConversionTotals copy={copy} totals={totals} types={types} />
+          <div className="space-y-3">
+            <ConversionTotals copy={copy} totals={totals} types={types} />
+            <OwnVisits copy={copy.ownVisits} count={report.adminVisits} />
+          </div>
           {totals.total === 0 ? (
             <div className="rounded-xl border border-dashed border-ink-muted bg-sand-light p-6" data-testid="conversions-empty">
               <h3 className="text-xl font-bold">{copy.empty.title}</h3>

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { adviceFor } from '../../../../supabase/functions/_shared/meta-problems.ts';
-import { rpcFailure } from '~/features/admin/conversions/conversions-calls';
+import { type RetryAnswer, readRetryAnswer, retryMessage, rpcFailure } from '~/features/admin/conversions/conversions-calls';
 import { type ConversionReport, DELIVERY_STATES, deliveryCounts, lastDelivery, latestProblem } from '~/features/admin/conversions/conversions-report';
 import { fill, formatDateTime } from '~/features/admin/text';
 import type { ConversionsCopy } from '~/features/admin/conversions/schema';
@@ -19,7 +19,7 @@ interface Props {
   onRetried: () => void;
 }
 
-type RetryState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; count: number } | { kind: 'failed'; reason: string };
+type RetryState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; answer: RetryAnswer } | { kind: 'failed'; reason: string };
 
 export default function DeliveryHealth({ copy, report, apiVersion, onRetried }: Props) {
   const id = useId();
@@ -40,24 +40,26 @@ export default function DeliveryHealth({ copy, report, apiVersion, onRetried }: 
         setRetry({ kind: 'failed', reason });
         return;
       }
-      const count = typeof data === 'number' ? data : 0;
-      setRetry({ kind: 'done', count });
-      if (count > 0) onRetried();
+      const answer = readRetryAnswer(data);
+      if (!answer) {
+        setRetry({ kind: 'failed', reason: `the server answered ${JSON.stringify(data)}` });
+        return;
+      }
+      setRetry({ kind: 'done', answer });
+      if (answer.retried > 0) onRetried();
     } catch (failure) {
       setRetry({ kind: 'failed', reason: failure instanceof Error ? failure.message : String(failure) });
     }
   }
 
-  const retryMessage =
-    retry.kind === 'done'
-      ? retry.count === 0
-        ? h.retriedNone
-        : retry.count === 1
-          ? h.retriedOne
-          : fill(h.retried, { count: retry.count })
-      : retry.kind === 'failed'
-        ? fill(h.retryFailed, { reason: retry.reason })
-        : '';
+  let retryText = '';
+  if (retry.kind === 'failed') retryText = fill(h.retryFailed, { reason: retry.reason });
+  if (retry.kind === 'done') {
+    const said = retryMessage(retry.answer);
+    if (said.key === 'nothing') retryText = h.nothingToRetry;
+    else if (said.key === 'retried') retryText = said.count === 1 ? h.retriedOne : fill(h.retried, { count: said.count });
+    else retryText = said.count === 1 ? h.retriedNoneOne : fill(h.retriedNone, { count: said.count });
+  }
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-line bg-white p-4 sm:p-6">
@@ -121,7 +123,7 @@ export default function DeliveryHealth({ copy, report, apiVersion, onRetried }: 
         <p className="text-sm text-ink-muted">{h.retryHint}</p>
       </div>
       <p role="status" className={`mt-2 text-sm ${retry.kind === 'failed' ? 'text-destructive' : 'text-ink-soft'}`} data-testid="retry-result">
-        {retryMessage}
+        {retryText}
       </p>
     </section>
   );

@@ -111,3 +111,27 @@ export function testEventBody(code: string, serverHasCode: boolean): { test_even
 export function reportedApiVersion(config: TestEventConfig | null, statusVersion: string | null): string | null {
   return config?.apiVersion ?? statusVersion ?? null;
 }
+
+/** Retry failed's answer (`retry_failed_conversions`): events sent back to pending, and refused events left as they are. */
+export interface RetryAnswer {
+  retried: number;
+  notRetried: number;
+}
+
+const whole = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+
+/** The answer, or null when it is not one. */
+export function readRetryAnswer(data: unknown): RetryAnswer | null {
+  if (!isObject(data)) return null;
+  const retried = whole(data.retried);
+  const notRetried = whole(data.not_retried);
+  return retried === null || notRetried === null ? null : { retried, notRetried };
+}
+
+export type RetryMessage = { key: 'nothing' } | { key: 'retried'; count: number } | { key: 'notRetried'; count: number };
+
+/** What to say: nothing was refused; how many went back to pending; or why none could. */
+export function retryMessage(answer: RetryAnswer): RetryMessage {
+  if (answer.retried > 0) return { key: 'retried', count: answer.retried };
+  return answer.notRetried > 0 ? { key: 'notRetried', count: answer.notRetried } : { key: 'nothing' };
+}

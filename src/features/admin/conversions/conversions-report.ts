@@ -1,6 +1,6 @@
 /**
  * The Conversions tab's rules: reading `conversion_report(p_days)` (supabase/migrations/
- * 20261125000000_conversions.sql), every day of the period with its counts (days without a
+ * 20261125000000_conversions.sql, 20261126000000_…own_visits.sql), every day of the period with its counts (days without a
  * conversion included), one row per campaign, the totals and the delivery counts.
  */
 
@@ -32,6 +32,8 @@ export interface ConversionReport {
   byDay: { day: string; type: string; n: number }[];
   byCampaign: { source: string | null; campaign: string | null; type: string; n: number }[];
   byState: Record<string, number>;
+  /** The period's own visits of an admin (left out of every count above). */
+  adminVisits: number;
   lastDeliveredAt: string | null;
   status: DeliveryStatus | null;
 }
@@ -69,6 +71,7 @@ export function readReport(data: unknown): ConversionReport {
     byDay: rows(data.by_day).map((row) => ({ day: String(row.day), type: String(row.type), n: count(row.n) })),
     byCampaign: rows(data.by_campaign).map((row) => ({ source: str(row.source), campaign: str(row.campaign), type: String(row.type), n: count(row.n) })),
     byState: counts(data.by_state),
+    adminVisits: count(data.admin_visits),
     lastDeliveredAt: str(data.last_delivered_at),
     status,
   };

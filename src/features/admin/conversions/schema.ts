@@ -20,6 +20,8 @@ export const conversionsCopySchema = z.object({
   otherType: withTokens('name'),
   total: text,
   totalsLabel: text,
+  /** An admin's own visits of the thank-you pages, shown apart. */
+  ownVisits: z.object({ count: withTokens('count'), hint: text }),
   empty: z.object({ title: text, text }),
   chart: z.object({
     heading: text,
@@ -52,7 +54,9 @@ export const conversionsCopySchema = z.object({
     retryHint: text,
     retried: withTokens('count'),
     retriedOne: text,
-    retriedNone: text,
+    retriedNone: withTokens('count'),
+    retriedNoneOne: text,
+    nothingToRetry: text,
     retryFailed: withTokens('reason'),
   }),
   version: z.object({
