@@ -14,7 +14,7 @@ import { type StandinConfig, TUS_CHUNK_MARGIN, publicUrl } from './config.ts';
 import { type Db, openDatabase } from './db.ts';
 import { startDeliveryTimer } from './delivery-timer.ts';
 import { deliverEnvFrom, functionRegistry, handleFunction } from './functions.ts';
-import { hasForeignOrigin, json, withGatewayCors } from './gateway.ts';
+import { hasForeignOrigin, hostProblem, json, withGatewayCors } from './gateway.ts';
 import { FileArea } from './objects.ts';
 import { Outbox } from './outbox.ts';
 import { handleRest } from './rest.ts';
@@ -199,8 +199,15 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', publicUrl(config));
     const method = req.method ?? 'GET';
+    // Before anything else, on every route: a request for another host name is not for us.
+    const foreignHost = hostProblem(req.headers.host, config);
+    if (foreignHost) {
+      if (!req.complete) res.setHeader('connection', 'close');
+      await send(foreignHost, res, method === 'HEAD');
+      return;
+    }
+    const url = new URL(req.url ?? '/', publicUrl(config));
     const headers = headersOf(req);
     const isFunction = url.pathname.startsWith('/functions/v1/');
     let answered = false;
