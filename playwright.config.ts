@@ -51,7 +51,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node tools/preview.mjs',
+      // Never another checkout's stand-in: its data is not this run's (npm test builds for a free port then).
+      command: 'node tools/preview.mjs --own-supabase',
       // tools/preview.mjs passes the signal on to wrangler.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken },

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { parseArgs, USAGE } from './bench/args.mjs';
 import { build, findFreePort, startPreview } from './bench/server.mjs';
+import { standinForBuild } from './supabase-local.mjs';
 import { measureAllBytes } from './bench/bytes.mjs';
 import { startControlPage } from './bench/control-page.mjs';
 import { measureAllLighthouse, killAllChromes, LIGHTHOUSE_VERSION } from './bench/lighthouse.mjs';
@@ -67,6 +68,8 @@ async function stop(code) {
 async function serve(options) {
   if (options.baseUrl) return options.baseUrl;
   if (options.build) {
+    // The build bakes the stand-in's URL in: another checkout's stand-in is never measured as ours.
+    Object.assign(process.env, (await standinForBuild(process.env, 'bench')).env);
     await build(root, (child) => registerCleanup(() => child.exitCode === null && child.kill('SIGTERM')));
   }
   const port = await findFreePort(options.port);

@@ -101,7 +101,13 @@ const checks = {
 const started = Date.now();
 const dev = spawn(process.execPath, [`${root}tools/dev.mjs`, '--port', values.port], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 const log = [];
-for (const stream of [dev.stdout, dev.stderr]) stream.on('data', (chunk) => log.push(String(chunk)));
+for (const stream of [dev.stdout, dev.stderr]) {
+  stream.on('data', (chunk) => {
+    log.push(String(chunk));
+    // Which Supabase the checks run against (this checkout's own stand-in, and where).
+    for (const line of String(chunk).split('\n')) if (line.startsWith('supabase:')) console.log(line);
+  });
+}
 let failed = false;
 try {
   await serverUp(Date.now() + 180_000);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run dev`: the local Supabase stand-in (unless PUBLIC_SUPABASE_URL is set), a local fake
+ * `npm run dev`: the local Supabase stand-in (unless PUBLIC_SUPABASE_URL is set; this checkout's own, on a
+ * free port when another checkout's holds the usual one: tools/supabase-local.mjs), a local fake
  * GoHighLevel behind the stand-in's calendar functions (unless GHL_API_TOKEN is set, or with
  * `--no-fake-ghl`), a local fake Meta Graph API the conversions are delivered to (unless
  * META_CAPI_TOKEN is set, or with `--no-fake-meta`), and `astro dev` with the other arguments
@@ -39,7 +40,10 @@ let fake = !ghl.GHL_API_TOKEN && !args.includes(NO_FAKE) ? await startFakeGhl() 
 const graph = !process.env.META_CAPI_TOKEN && !args.includes(NO_FAKE_META) ? await startFakeGraph() : null;
 const meta = graph ? { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'local-fake-token', META_GRAPH_URL: graph.url } : {};
 if (graph) console.log(`meta: no META_CAPI_TOKEN set: conversions are delivered to a local fake Graph API on ${graph.url} (named in the admin's Conversions tab)`);
-const supabase = await ensureLocalSupabase({ ...process.env, ...meta, ...ghl, ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN } : {}) });
+const supabase = await ensureLocalSupabase(
+  { ...process.env, ...meta, ...ghl, ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN } : {}) },
+  { mode: 'dev' },
+);
 if (fake && !supabase.started) {
   // The Supabase in use was not started here: it keeps the GoHighLevel it was given.
   await fake.close();
@@ -56,7 +60,8 @@ if (fake && !supabase.started) {
 const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...args.filter((arg) => arg !== NO_FAKE && arg !== NO_FAKE_META)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...supabase.ledgerEnv, ...meta, ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  // PUBLIC_SUPABASE_URL reaches the browser code: this checkout's stand-in, wherever it runs.
+  env: { ...supabase.ledgerEnv, ...meta, ...process.env, PUBLIC_SUPABASE_URL: supabase.url, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 const stop = () => astro.kill('SIGTERM');
 process.on('SIGINT', stop);

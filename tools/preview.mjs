@@ -20,7 +20,14 @@ if (!existsSync(`${root}/dist/index.html`)) {
   process.exit(1);
 }
 
-const supabase = await ensureLocalSupabase();
+// `--own-supabase` (the end-to-end tests): refuse another checkout's stand-in rather than use its data.
+let supabase;
+try {
+  supabase = await ensureLocalSupabase(process.env, { mode: 'preview', ownOnly: process.argv.includes('--own-supabase') });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const wrangler = spawn(
   `${root}/node_modules/.bin/wrangler`,
   [

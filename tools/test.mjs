@@ -2,12 +2,14 @@
 /**
  * `npm test`: every test, in order, stopping at the first phase that fails: type check, lint
  * (ESLint and Prettier), unit and integration tests, the production build, the checks over dist/,
- * the end-to-end tests.
+ * the end-to-end tests. When another checkout's stand-in holds the usual port, the build and the
+ * tests use this checkout's own on a free port (tools/supabase-local.mjs).
  * Prints how long each phase took at the end (also when one failed).
  *
  *   npm test                 (every phase)
  */
 import { spawnSync } from 'node:child_process';
+import { standinForBuild } from './supabase-local.mjs';
 
 const PHASES = [
   ['check', 'check'],
@@ -20,11 +22,14 @@ const PHASES = [
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 console.log(`test: node ${process.version}`);
+// The build bakes the stand-in's URL in: chosen once, before the build, for every phase.
+const { env: standin } = await standinForBuild(process.env, 'test');
+const env = { ...process.env, ...standin };
 const timings = [];
 let failed = '';
 for (const [phase, script] of PHASES) {
   const start = performance.now();
-  const { status, signal } = spawnSync(npm, ['run', '--silent', script], { stdio: 'inherit' });
+  const { status, signal } = spawnSync(npm, ['run', '--silent', script], { stdio: 'inherit', env });
   timings.push([phase, (performance.now() - start) / 1000]);
   if (status !== 0) {
     failed = `${phase} (${signal ?? `exit code ${status}`})`;

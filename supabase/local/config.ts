@@ -3,9 +3,9 @@
  * ones the Supabase CLI uses) and can be overridden by environment variables.
  * These keys and the JWT secret are public development values: never use them in production.
  */
-import { resolve } from 'node:path';
 import { DEV_ORIGIN } from '../../src/lib/dev-origin';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_HOST, LOCAL_SUPABASE_PORT } from '../../src/lib/local-supabase';
+import { dataDirOf } from './data-lock';
 import { DEV_SERVICE_ROLE_KEY } from './dev-keys';
 
 /** The Supabase CLI's local JWT secret (apps/cli-go/pkg/config). */
@@ -70,7 +70,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConf
   if (env.STANDIN_JWT_SECRET && (!env.STANDIN_ANON_KEY || !env.STANDIN_SERVICE_ROLE_KEY)) {
     throw new Error('STANDIN_JWT_SECRET is set: set STANDIN_ANON_KEY and STANDIN_SERVICE_ROLE_KEY too, signed with that secret');
   }
-  const dataDir = env.STANDIN_DATA_DIR === ':memory:' ? null : resolve(root, env.STANDIN_DATA_DIR ?? '.local-data/supabase');
+  const dataDir = dataDirOf(env, root);
   return {
     host: env.STANDIN_HOST ?? LOCAL_SUPABASE_HOST,
     port: int('STANDIN_PORT', env.STANDIN_PORT, LOCAL_SUPABASE_PORT),

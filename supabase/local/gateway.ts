@@ -43,6 +43,20 @@ const DEFAULT_ALLOWED = [
 ].join(', ');
 
 /**
+ * A Host the stand-in does not answer to. Like Vite's and webpack-dev-server's host checks, only
+ * its own names count (127.0.0.1, localhost, and STANDIN_HOST when set otherwise), on any port: a
+ * TCP proxy or a forwarded port keeps working. A web page that rebinds its own name to 127.0.0.1
+ * sends that name, and reads nothing; its same-origin requests carry no Origin, so the CORS rule
+ * below cannot see them.
+ */
+export function hostProblem(host: string | undefined, config: { host: string }): Response | null {
+  const names = [...new Set(['127.0.0.1', 'localhost', config.host.toLowerCase()])];
+  const name = /^(.*?)(?::\d{1,5})?$/.exec(host ?? '')![1]!.toLowerCase();
+  if (names.includes(name)) return null;
+  return json({ message: `Host not allowed: "${host ?? ''}" (this local stand-in answers ${names.join(' and ')})` }, 403);
+}
+
+/**
  * The site's local origins: `http://127.0.0.1:<port>` and `http://localhost:<port>` (dev, preview,
  * e2e and bench servers run on many ports). Anything else, `null` included, is foreign.
  */

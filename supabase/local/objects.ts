@@ -49,14 +49,27 @@ export function checkObjectName(name: string): void {
   }
 }
 
+// RFC 9110 §8.3.1: type "/" subtype *( OWS ";" OWS [ name "=" ( token / quoted-string ) ] ).
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED = '"(?:[\\t !#-\\[\\]-~\\x80-\\xff]|\\\\[\\t -~\\x80-\\xff])*"';
+const MEDIA_TYPE = new RegExp(`^(${TOKEN})/${TOKEN}(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED}))?)*$`);
+
+/**
+ * Whether a Content-Type is one media type a bucket takes. The whole value must parse as one type
+ * (a list such as `image/png, text/html` is not one: a browser would use its last type). With an
+ * allow-list, storage-api compares the value as sent: it must be an allowed type exactly, or
+ * have the type of an allowed `type/*`.
+ */
+export function acceptsType(allowed: readonly string[] | null, mimetype: string): boolean {
+  const parsed = MEDIA_TYPE.exec(mimetype);
+  if (!parsed) return false;
+  if (!allowed?.length) return true;
+  return allowed.some((entry) => entry === mimetype || (entry.endsWith('/*') && entry.slice(0, -2) === parsed[1]));
+}
+
 export function checkLimits(bucket: Bucket, size: number, mimetype: string): void {
   if (bucket.file_size_limit !== null && size > Number(bucket.file_size_limit)) throw failures.tooLarge();
-  const allowed = bucket.allowed_mime_types;
-  if (allowed && allowed.length) {
-    const type = mimetype.split(';')[0]!.trim().toLowerCase();
-    const ok = allowed.some((entry) => entry === type || (entry.endsWith('/*') && type.startsWith(entry.slice(0, -1))));
-    if (!ok) throw failures.mime(mimetype);
-  }
+  if (!acceptsType(bucket.allowed_mime_types, mimetype)) throw failures.mime(mimetype);
 }
 
 export function cacheControlFrom(value: string | null | undefined): string {

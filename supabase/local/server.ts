@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { AttemptCounter, handleAuth } from './auth.ts';
 import { type StandinConfig, TUS_CHUNK_MARGIN, publicUrl } from './config.ts';
+import { checkoutOf, lockDataDir } from './data-lock.ts';
 import { type Db, openDatabase } from './db.ts';
 import { startDeliveryTimer } from './delivery-timer.ts';
 import { deliverEnvFrom, functionRegistry, handleFunction } from './functions.ts';
-import { hasForeignOrigin, json, withGatewayCors } from './gateway.ts';
+import { hasForeignOrigin, hostProblem, json, withGatewayCors } from './gateway.ts';
 import { FileArea } from './objects.ts';
 import { Outbox } from './outbox.ts';
 import { handleRest } from './rest.ts';
@@ -123,19 +124,33 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
   const log = (line: string) => {
     if (!config.quiet) console.log(`[supabase-local] ${line}`);
   };
-  const { db, fresh } = await openDatabase(config.dataDir, join(root, 'supabase'));
+  // Whose this stand-in is: /_local/health says it, so another checkout's commands do not use it as theirs.
+  const checkout = checkoutOf(root);
+  let unlock = async () => {};
+  if (config.dataDir) {
+    await mkdir(config.dataDir, { recursive: true });
+    unlock = await lockDataDir(config.dataDir, publicUrl(config));
+  }
+  const server = createServer();
+  let db: Db;
+  let fresh: boolean;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    ({ db, fresh } = await openDatabase(config.dataDir, join(root, 'supabase')));
+  } catch (error) {
+    server.close();
+    await unlock();
+    throw error;
+  }
+  config.port = (server.address() as AddressInfo).port;
   const base = config.dataDir ?? (await mkdtemp(join(tmpdir(), 'supabase-local-')));
   const files = new FileArea(join(base, 'storage'));
   const tusDir = join(base, 'tus');
   await mkdir(tusDir, { recursive: true });
   const outbox = new Outbox(log);
-
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  config.port = (server.address() as AddressInfo).port;
   if (await seed(db, config, files, root)) log(`seeded a fresh database${fresh ? '' : ' (seeds were missing)'}`);
 
   const tus = createTusServer(db, config, files, tusDir);
@@ -155,7 +170,7 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
     // A page on another site must not read the outbox (confirmation links) or drive /_local.
     if (path.startsWith('/_local/') && hasForeignOrigin(request)) return json({ message: 'Origin not allowed' }, 403);
     if (request.method === 'OPTIONS') return new Response(null, { status: 200 });
-    if (path === '/_local/health') return json({ ok: true });
+    if (path === '/_local/health') return json({ ok: true, checkout, dataDir: config.dataDir });
     if (path === '/_local/outbox') return json(outbox.mails);
     if (path.startsWith('/auth/v1/')) {
       const sub = path.slice('/auth/v1'.length);
@@ -199,8 +214,15 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', publicUrl(config));
     const method = req.method ?? 'GET';
+    // Before anything else, on every route: a request for another host name is not for us.
+    const foreignHost = hostProblem(req.headers.host, config);
+    if (foreignHost) {
+      if (!req.complete) res.setHeader('connection', 'close');
+      await send(foreignHost, res, method === 'HEAD');
+      return;
+    }
+    const url = new URL(req.url ?? '/', publicUrl(config));
     const headers = headersOf(req);
     const isFunction = url.pathname.startsWith('/functions/v1/');
     let answered = false;
@@ -262,6 +284,7 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
+      await unlock();
     },
   };
 }

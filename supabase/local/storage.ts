@@ -43,7 +43,7 @@ async function claimsOf(request: Request, config: StandinConfig): Promise<Claims
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-async function list(ctx: StorageContext, request: Request, bucketId: string): Promise<Response> {
+async function list(ctx: StorageContext, request: Request, claims: Claims, bucketId: string): Promise<Response> {
   const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
   if (!body || typeof body.prefix !== 'string') throw validation("body must have required property 'prefix'");
   const limit = body.limit === undefined ? 100 : Number(body.limit);
@@ -58,7 +58,6 @@ async function list(ctx: StorageContext, request: Request, bucketId: string): Pr
   const search = typeof body.search === 'string' ? body.search : '';
   await getBucket(ctx.db, bucketId);
   const prefix = body.prefix && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix;
-  const claims = await claimsOf(request, ctx.config);
   const rows = await asRole(
     ctx.db,
     claims,
@@ -168,10 +167,9 @@ async function checkWritable(ctx: StorageContext, claims: Claims, bucketId: stri
   }
 }
 
-async function upload(ctx: StorageContext, request: Request, bucketId: string, name: string, mode: 'create' | 'update'): Promise<Response> {
+async function upload(ctx: StorageContext, request: Request, claims: Claims, bucketId: string, name: string, mode: 'create' | 'update'): Promise<Response> {
   checkObjectName(name);
   const bucket = await getBucket(ctx.db, bucketId);
-  const claims = await claimsOf(request, ctx.config);
   // Permission before the body: a caller who may not write is refused with nothing read.
   await checkWritable(ctx, claims, bucketId, name, mode, request.headers.get('x-upsert') === 'true');
   const incoming = await readUpload(request);
@@ -199,14 +197,13 @@ async function upload(ctx: StorageContext, request: Request, bucketId: string, n
   return json({ Id: row.id, Key: `${bucketId}/${name}` });
 }
 
-async function remove(ctx: StorageContext, request: Request, bucketId: string): Promise<Response> {
+async function remove(ctx: StorageContext, request: Request, claims: Claims, bucketId: string): Promise<Response> {
   const body = (await request.json().catch(() => null)) as { prefixes?: unknown } | null;
   const prefixes = body?.prefixes;
   if (!Array.isArray(prefixes) || prefixes.length < 1 || !prefixes.every((p) => typeof p === 'string')) {
     throw validation('body/prefixes must be an array of at least 1 string');
   }
   await getBucket(ctx.db, bucketId);
-  const claims = await claimsOf(request, ctx.config);
   const rows = await asCaller(
     ctx,
     claims,
@@ -214,6 +211,12 @@ async function remove(ctx: StorageContext, request: Request, bucketId: string): 
   );
   for (const row of rows) await ctx.files.remove(bucketId, row.name);
   return json(rows.map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_accessed_at: iso(row.last_accessed_at) })));
+}
+
+/** The stored type, except that HTML is served as text/plain (storage-api's renderer does the same). */
+function servedContentType(mimetype: string | undefined): string {
+  if (!mimetype) return 'application/octet-stream';
+  return mimetype.includes('text/html') ? 'text/plain' : mimetype;
 }
 
 /** Public object GET/HEAD, read as superuser when the bucket is public; honours one Range. */
@@ -229,7 +232,9 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
   const { size } = file;
   const meta = (row.metadata ?? {}) as { mimetype?: string; cacheControl?: string; eTag?: string };
   const headers: Record<string, string> = {
-    'content-type': meta.mimetype ?? 'application/octet-stream',
+    'content-type': servedContentType(meta.mimetype),
+    // The browser takes the type as given: an object is never run as HTML or script by a guess.
+    'x-content-type-options': 'nosniff',
     'cache-control': meta.cacheControl ?? 'max-age=3600',
     'accept-ranges': 'bytes',
     'last-modified': new Date(row.updated_at).toUTCString(),
@@ -273,22 +278,35 @@ async function servePublic(ctx: StorageContext, request: Request, bucketId: stri
   return answer(200, { 'content-length': String(size) }, 0, size - 1);
 }
 
-/** Handles `/storage/v1/<path>` except the tus routes. */
+type Route = (claims: Claims) => Promise<Response>;
+
+/** The key-guarded route `/object/<segments>` names, or null. */
+function guardedRoute(ctx: StorageContext, request: Request, segments: string[]): Route | null {
+  const method = request.method;
+  const bucket = segments[1];
+  const name = segments.slice(2).join('/');
+  if (bucket === 'list' && segments[2] && method === 'POST') return (claims) => list(ctx, request, claims, segments[2]!);
+  if (bucket && !name && method === 'DELETE') return (claims) => remove(ctx, request, claims, bucket);
+  if (bucket && name && method === 'POST') return (claims) => upload(ctx, request, claims, bucket, name, 'create');
+  if (bucket && name && method === 'PUT') return (claims) => upload(ctx, request, claims, bucket, name, 'update');
+  return null;
+}
+
+/**
+ * Handles `/storage/v1/<path>` except the tus routes. Public object reads need no key (an <img> or
+ * <video> sends none); every other route runs as the caller's JWT, and a call without any key is
+ * refused before its body is read, as storage-api refuses it.
+ */
 export async function handleStorage(ctx: StorageContext, request: Request, path: string): Promise<Response> {
   try {
     const method = request.method;
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
-    if (segments[0] !== 'object') throw new StorageFailure(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`);
-    if (segments[1] === 'list' && segments[2] && method === 'POST') return await list(ctx, request, segments[2]);
-    if (segments[1] === 'public' && segments[2] && (method === 'GET' || method === 'HEAD')) {
+    if (segments[0] === 'object' && segments[1] === 'public' && segments[2] && (method === 'GET' || method === 'HEAD')) {
       return await servePublic(ctx, request, segments[2], segments.slice(3).join('/'));
     }
-    const bucket = segments[1];
-    const name = segments.slice(2).join('/');
-    if (bucket && method === 'DELETE' && !name) return await remove(ctx, request, bucket);
-    if (bucket && name && method === 'POST') return await upload(ctx, request, bucket, name, 'create');
-    if (bucket && name && method === 'PUT') return await upload(ctx, request, bucket, name, 'update');
-    throw new StorageFailure(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`);
+    const route = segments[0] === 'object' ? guardedRoute(ctx, request, segments) : null;
+    if (!route) throw new StorageFailure(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`);
+    return await route(await claimsOf(request, ctx.config));
   } catch (error) {
     if (error instanceof StorageFailure) return failureResponse(error);
     throw error;

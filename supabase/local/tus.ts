@@ -9,11 +9,12 @@ import { Server, type Upload } from '@tus/server';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { requestClaims } from './claims.ts';
 import type { StandinConfig } from './config.ts';
 import { publicUrl } from './config.ts';
 import { type Db, asRole, sqlState } from './db.ts';
 import { json } from './gateway.ts';
-import { type Claims, bearerToken, verifyJwt } from './jwt.ts';
+import type { Claims } from './jwt.ts';
 import { type FileArea, StorageFailure, cacheControlFrom, checkLimits, checkObjectName, fileDigest, getBucket, metadataFor, writeObjectRow } from './objects.ts';
 
 export const TUS_PATH = '/storage/v1/upload/resumable';
@@ -26,10 +27,8 @@ function tusError(status: number, body: string): { status_code: number; body: st
 
 /** The caller's claims; storage's tus routes require a valid JWT (the anon key is one). */
 export async function tusClaims(request: Request, config: StandinConfig): Promise<Claims | string> {
-  const token = bearerToken(request);
-  if (!token) return 'Authorization header is required';
-  const verified = await verifyJwt(token, config.jwtSecret);
-  return verified.ok ? verified.claims : verified.reason;
+  const result = await requestClaims(request, config);
+  return result.ok ? result.claims : result.reason;
 }
 
 /** The upload's metadata key naming its creator; whatever a client sends under it is replaced. */
