@@ -160,7 +160,7 @@ describe("the server's location", () => {
 
   it("says where the field's value came from while it is the server's", () => {
     expect(locationSource({ locationId: 'loc-server', useLocationId: true }, server)).toBe('localFake');
-    expect(locationSource({ locationId: 'loc-server', useLocationId: true }, { ...server, localFake: false })).toBe('server');
+    expect(locationSource({ locationId: 'loc-server', useLocationId: true }, { known: true, locationId: 'loc-server', localFake: false })).toBe('server');
     expect(locationSource({ locationId: 'loc-typed', useLocationId: true }, server)).toBeNull();
     expect(locationSource({ locationId: 'loc-server', useLocationId: false }, server)).toBeNull();
     expect(locationSource({ locationId: '', useLocationId: true }, none)).toBeNull();
