@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { FAKE_GHL_LOCATION_ID } from './tests/support/fake-ghl.mjs';
 import { testBrowserPath } from './tools/browser.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
@@ -55,7 +56,7 @@ export default defineConfig({
       command: 'node tools/preview.mjs --own-supabase',
       // tools/preview.mjs passes the signal on to wrangler.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken },
+      env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken, GHL_LOCATION_ID: FAKE_GHL_LOCATION_ID },
       url: `${baseURL}/api/health`,
       timeout: 90_000,
       reuseExistingServer: !process.env.CI,

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
-import { FAKE_GHL_TOKEN, startFakeGhl } from '../tests/support/fake-ghl.mjs';
+import { FAKE_GHL_LOCATION_ID, FAKE_GHL_TOKEN, startFakeGhl } from '../tests/support/fake-ghl.mjs';
 import { startFakeGraph } from './tracking/fake-graph.mjs';
 import { ensureLocalSupabase } from './supabase-local.mjs';
 
@@ -41,7 +41,12 @@ const graph = !process.env.META_CAPI_TOKEN && !args.includes(NO_FAKE_META) ? awa
 const meta = graph ? { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'local-fake-token', META_GRAPH_URL: graph.url } : {};
 if (graph) console.log(`meta: no META_CAPI_TOKEN set: conversions are delivered to a local fake Graph API on ${graph.url} (named in the admin's Conversions tab)`);
 const supabase = await ensureLocalSupabase(
-  { ...process.env, ...meta, ...ghl, ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN } : {}) },
+  {
+    ...process.env,
+    ...meta,
+    ...ghl,
+    ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN, GHL_LOCATION_ID: FAKE_GHL_LOCATION_ID } : {}),
+  },
   { mode: 'dev' },
 );
 if (fake && !supabase.started) {

@@ -12,6 +12,7 @@ import { watchImageFallbacks } from '~/enhancers/image-fallback';
 import { enhanceNav } from '~/enhancers/nav';
 import { logMissingPage } from '~/enhancers/not-found';
 import { enhanceResourceFilters } from '~/enhancers/resource-filter';
+import { followReplacements } from '~/enhancers/site-media-replaced';
 import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
 import { applyConsentToCookies } from '~/features/tracking/attribution-cookies';
 import { externalId, onConsentChange } from '~/features/consent/page-consent';
@@ -27,6 +28,8 @@ export function enhanceSite(doc: Document): void {
   logMissingPage(doc);
   enhancePrivacyChoices(doc);
   enhanceAccount(doc);
+  // The logo replaced in the admin of this browser while this tab was open.
+  followReplacements(doc);
   // Meta's cookies and pixel follow the visitor's choice at once (a thank-you page listens too).
   onConsentChange(window, (consent) => {
     const allowed = consent.ads === 'granted';

@@ -1,10 +1,12 @@
 /**
  * The calendar debugger against the fake GoHighLevel (tests/support/fake-ghl.mjs), through the
- * stand-in's ghl-* functions: Run All with the summary, both userIds encodings, the 403 hint,
- * the empty and no-free-slots hints, Reset All, the local-fake label, and a server without its
- * GoHighLevel settings said in plain words.
+ * stand-in's ghl-* functions: Run All with the defaults (the location filled in from the server),
+ * Run All with the summary, both userIds encodings, the 403 hint, the empty and no-free-slots
+ * hints, Reset All, the local-fake label, a server without GHL_LOCATION_ID explained before
+ * running, and a server without its GoHighLevel settings said in plain words.
  */
-import { notConfiguredResponse } from '../../supabase/functions/_shared/ghl.ts';
+import { locationResponse, notConfiguredResponse } from '../../supabase/functions/_shared/ghl.ts';
+import { FAKE_GHL_LOCATION_ID } from '../support/fake-ghl.mjs';
 import { expectNoAxeViolations } from './axe';
 import { type Page, expect, test } from './fixtures';
 import { openDashboard, toast, unique } from './admin-helpers';
@@ -24,10 +26,8 @@ async function seenBy(page: Page, calendarId: string): Promise<Seen[]> {
   return (await (await page.request.get(`${GHL}/_requests?calendarId=${calendarId}`)).json()) as Seen[];
 }
 
-async function openDebugger(page: Page, calendarId: string, locationId = 'loc-demo') {
-  await openDashboard(page);
-  await page.getByRole('tab', { name: 'Calendar & CRM' }).click();
-  const panel = page.getByRole('tabpanel', { name: 'Calendar & CRM' });
+async function openDebugger(page: Page, calendarId: string, locationId = FAKE_GHL_LOCATION_ID) {
+  const panel = await openCalendarTab(page);
   await expect(panel.getByLabel('Calendar ID')).toHaveValue('kayla-consultation-call');
   await panel.getByLabel('Calendar ID').fill(calendarId);
   await panel.getByRole('textbox', { name: 'Location ID' }).fill(locationId);
@@ -38,15 +38,83 @@ async function openDebugger(page: Page, calendarId: string, locationId = 'loc-de
 
 const status = (page: Page, step: string) => page.getByTestId(`status-${step}`);
 
+async function openCalendarTab(page: Page) {
+  await openDashboard(page);
+  await page.getByRole('tab', { name: 'Calendar & CRM' }).click();
+  return page.getByRole('tabpanel', { name: 'Calendar & CRM' });
+}
+
+test('Run All Tests with the defaults: the location comes from the server, and every step succeeds', { tag: '@mobile' }, async ({ page }) => {
+  const panel = await openCalendarTab(page);
+  const location = panel.getByRole('textbox', { name: 'Location ID' });
+  await expect(location).toHaveValue(FAKE_GHL_LOCATION_ID);
+  await expect(location).toHaveAccessibleDescription("From the server's GHL_LOCATION_ID: the local fake GoHighLevel's test location.");
+  await expect(page.getByTestId('ghl-local-fake')).toBeVisible();
+  await panel.getByRole('button', { name: 'Run All Tests' }).click();
+  for (const step of ['list', 'details', 'slots']) await expect(status(page, step)).toHaveText('Success');
+  await expect(page.getByTestId('raw-list')).toContainText(`"locationId": "${FAKE_GHL_LOCATION_ID}"`);
+  await expect(page.getByTestId('calendar-summary')).toContainText('Consultation Call');
+  // Typed over, the field no longer claims to be the server's.
+  await location.fill('loc-typed');
+  await expect(location).not.toHaveAccessibleDescription(/GHL_LOCATION_ID/);
+  await expectNoAxeViolations(page);
+});
+
+test.describe(() => {
+  const MISSING = 'This server has no GHL_LOCATION_ID: List Calendars needs a Location ID here, with Use Location ID checked.';
+  const WHERE =
+    'To find it in GoHighLevel: open the sub-account, then Settings → Business Profile; the Location ID is under General Information. It is also in the address bar, after /location/.';
+
+  test(
+    'a server without GHL_LOCATION_ID: the empty location is explained before running, and Run All says so instead of calling',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      // The stand-in of this run has a location: its answer is replaced by the one the function
+      // gives without it (supabase/functions/_shared/ghl.ts), with the stand-in's own CORS headers.
+      const listed: string[] = [];
+      await page.route('**/functions/v1/ghl-list-calendars', async (route) => {
+        if (route.request().method() === 'POST') listed.push(route.request().postData() ?? '');
+        if (route.request().method() !== 'GET') return route.continue();
+        const real = await route.fetch();
+        const answer = locationResponse({ ghlApiBase: GHL });
+        const cors = Object.fromEntries(Object.entries(real.headers()).filter(([name]) => name.startsWith('access-control-')));
+        await route.fulfill({ status: answer.status, headers: { ...cors, ...Object.fromEntries(answer.headers) }, body: await answer.text() });
+      });
+      const panel = await openCalendarTab(page);
+      const location = panel.getByRole('textbox', { name: 'Location ID' });
+      const note = panel.getByTestId('location-missing');
+      await expect(note).toHaveText(`${MISSING} ${WHERE}`);
+      await expect(location).toHaveValue('');
+      await expect(location).toHaveAccessibleDescription(`${MISSING} ${WHERE}`);
+      await expectNoAxeViolations(page);
+
+      await panel.getByRole('button', { name: 'Run All Tests' }).click();
+      await expect(status(page, 'list')).toHaveText('Error');
+      await expect(page.getByTestId('message-list')).toHaveText(MISSING);
+      await expect(page.getByTestId('hint-list')).toHaveText(WHERE);
+      for (const step of ['details', 'slots']) await expect(status(page, step)).toHaveText('Success');
+      expect(listed).toEqual([]);
+
+      await location.fill(FAKE_GHL_LOCATION_ID);
+      await expect(note).toHaveCount(0);
+      await panel.getByRole('button', { name: 'Run Step: List Calendars' }).click();
+      await expect(status(page, 'list')).toHaveText('Success');
+      expect(listed.map((body) => JSON.parse(body) as unknown)).toEqual([{ locationId: FAKE_GHL_LOCATION_ID, apiVersion: '2021-07-28' }]);
+      // Unchecked, the list would go without one again: explained again.
+      await panel.getByLabel('Use Location ID').uncheck();
+      await expect(note).toBeVisible();
+    },
+  );
+});
+
 test('Run All: list, details, slots; summary; user ids pre-selected; comma-separated reaches GoHighLevel', async ({ page }) => {
   const calendarId = `cal-${unique()}`;
   const panel = await openDebugger(page, calendarId);
   await expect(panel.getByLabel('API version')).toHaveValue('2021-07-28');
-  await expect(page.getByTestId('ghl-local-fake')).toHaveCount(0);
+  // The functions' GoHighLevel here is the fake on 127.0.0.1: the debugger says so from the start.
+  await expect(page.getByTestId('ghl-local-fake')).toHaveText("Local fake GoHighLevel: test data on this computer, not the coach's calendar");
   await panel.getByRole('button', { name: 'Run All Tests' }).click();
   for (const step of ['list', 'details', 'slots']) await expect(status(page, step)).toHaveText('Success');
-  // The functions' GoHighLevel here is the fake on 127.0.0.1: the debugger says so.
-  await expect(page.getByTestId('ghl-local-fake')).toHaveText("Local fake GoHighLevel: test data on this computer, not the coach's calendar");
   await expect(toast(page, 'Success').filter({ hasText: 'Step "Free Slots" completed successfully' })).toBeVisible();
 
   const summary = page.getByTestId('calendar-summary');
@@ -106,11 +174,14 @@ test.describe(() => {
     await expect(page.getByTestId('hint-list')).toContainText('Uncheck Use Location ID, or check the ID.');
     await expect(toast(page, 'Error')).toContainText('The token does not have access to this location.');
 
-    // Unchecked: the function gets no locationId and the server has none configured either.
+    // Unchecked: the function gets no locationId and uses the server's GHL_LOCATION_ID.
     await panel.getByLabel('Use Location ID').uncheck();
     await expect(panel.getByRole('textbox', { name: 'Location ID' })).toBeDisabled();
+    const sent = page.waitForRequest((request) => request.url().endsWith('/functions/v1/ghl-list-calendars') && request.method() === 'POST');
     await panel.getByRole('button', { name: 'Run Step: List Calendars' }).click();
-    await expect(page.getByTestId('message-list')).toHaveText('400: locationId is required (in the body or as GHL_LOCATION_ID on the server)');
+    expect((await sent).postDataJSON()).toEqual({ apiVersion: '2021-07-28' });
+    await expect(status(page, 'list')).toHaveText('Success');
+    await expect(page.getByTestId('raw-list')).toContainText(`"locationId": "${FAKE_GHL_LOCATION_ID}"`);
     await expect(page.getByTestId('hint-list')).toHaveCount(0);
   });
 });

@@ -3,12 +3,14 @@
  * (open, breadcrumb, up; by keyboard), a folder of more than 100 files paged, file types; the
  * desktop hero video replaced through tus with the old file served while the upload runs and after
  * it fails, then `/` in a fresh page plays the new bytes with no rebuild; the logo replaced
- * through the standard upload; files of the wrong kind refused; axe on the panel at 1280 and 390 px.
+ * through the standard upload, shown at once in the admin's header and in the site's pages of the
+ * same browser; the phone hero video replaced, played at once by the same browser; files of the
+ * wrong kind refused; axe on the panel at 1280 and 390 px.
  * Each test does one of these, so that each fits its time on a busy machine.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { TEST_UPLOAD_SIZES_KEY } from '../../src/features/admin/assets/upload-sizes';
 import { SUPABASE_URL } from './helpers';
 import { ADMIN, ANON_KEY, MEMBER, accessToken, expectNoAxeViolations, openDashboard, toast, unique } from './admin-helpers';
@@ -24,6 +26,11 @@ const publicUrl = (path: string) => `${SUPABASE_URL}/storage/v1/object/public/vi
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const cloudList = (page: Page) => page.getByRole('list', { name: 'Files in cloud storage' });
+/** An image's natural width and height once it has loaded (null before). */
+const naturalSize = (img: Locator) => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth ? [el.naturalWidth, el.naturalHeight] : null));
+/** The site header's logo. */
+const headerLogo = (page: Page) => page.locator('header').getByRole('img', { name: 'Kayla Reyes Coaching' });
+const SEEDED_LOGO_SIZE = [480, 96];
 const location = (page: Page) => page.getByTestId('cloud-location');
 
 /** What storage serves at `path` now, asked outside the browser (no cache). */
@@ -235,12 +242,20 @@ test('a file of the wrong kind, or one the browser cannot open, is refused with 
   await expect(toast(page, 'File not accepted').filter({ hasText: 'logo.svg' })).toContainText('is not a PNG, JPEG, WebP or AVIF image.');
 });
 
-test('the logo is replaced through the standard upload, and / shows the new one', async ({ page, browser }) => {
+test('the logo is replaced through the standard upload: the admin header and the site in the same browser show it at once; a fresh browser gets it', async ({
+  page,
+  browser,
+}) => {
   const LOGO = 'brand/logo.png';
   const original = await served(page, LOGO);
   const adminToken = await accessToken(page, ADMIN);
   try {
+    // The coach has her site open in another tab: the logo is in this browser's cache (seeded: 1 hour).
+    const site = await page.context().newPage();
+    await site.goto('/');
+    await expect.poll(() => naturalSize(headerLogo(site))).toEqual(SEEDED_LOGO_SIZE);
     await openDashboard(page);
+    await expect.poll(() => naturalSize(headerLogo(page))).toEqual(SEEDED_LOGO_SIZE);
     const card = page.getByRole('region', { name: 'Logo' });
     const picker = card.getByLabel('Choose a new logo');
     await picker.setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
@@ -257,6 +272,16 @@ test('the logo is replaced through the standard upload, and / shows the new one'
     expect(now.cache).toBe('max-age=300');
     await expect(card.getByText('image/png, 0.1 KB')).toBeVisible();
     await expect(card.getByLabel('Choose a new logo')).toBeFocused();
+    // Every logo of the admin shows the new file: the card's and the header's.
+    await expect.poll(() => naturalSize(card.getByRole('img', { name: 'Logo' }))).toEqual([1, 1]);
+    await expect.poll(() => naturalSize(headerLogo(page))).toEqual([1, 1]);
+    // Her site in the same browser: the tab she had open, at once and reloaded; a new tab; this one.
+    await expect.poll(() => naturalSize(headerLogo(site))).toEqual([1, 1]);
+    await site.reload();
+    await expect.poll(() => naturalSize(headerLogo(site))).toEqual([1, 1]);
+    const another = await page.context().newPage();
+    await another.goto('/guides');
+    await expect.poll(() => naturalSize(headerLogo(another))).toEqual([1, 1]);
 
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -267,8 +292,42 @@ test('the logo is replaced through the standard upload, and / shows the new one'
     } finally {
       await visitor.close();
     }
+    await page.goto('/');
+    await expect.poll(() => naturalSize(headerLogo(page))).toEqual([1, 1]);
   } finally {
     await restore(page, adminToken, LOGO, original.bytes, 'image/png');
+  }
+});
+
+test('the phone hero video is replaced: the site in the same browser plays the new file at once', async ({ page }) => {
+  const HERO = 'hero/hero-mobile.mp4';
+  const original = await served(page, HERO);
+  const adminToken = await accessToken(page, ADMIN);
+  /** The home page on a phone-sized tab of this browser, its hero video playing; its duration. */
+  const heroDuration = async () => {
+    const site = await page.context().newPage();
+    await site.setViewportSize({ width: 390, height: 844 });
+    await site.goto('/');
+    const video = site.locator('[data-hero-video]');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2)).toBe(true);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe(publicUrl(HERO));
+    const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+    await site.close();
+    return duration;
+  };
+  try {
+    // The coach watched her home page on this browser: the seeded clip (3 s) is in its cache.
+    expect(await heroDuration()).toBeCloseTo(3, 0);
+    await openDashboard(page);
+    const card = page.getByRole('region', { name: 'Hero video (phone)' });
+    await card.getByLabel('Choose a new video').setInputFiles('tests/fixtures/tiny.webm');
+    await card.getByRole('button', { name: 'Replace Hero video (phone)' }).click();
+    await expect(toast(page, 'Hero video (phone) replaced')).toBeVisible();
+    expect(sha((await served(page, HERO)).bytes)).toBe(sha(TINY_WEBM));
+    // tiny.webm lasts 2 s.
+    expect(await heroDuration()).toBeCloseTo(2, 0);
+  } finally {
+    await restore(page, adminToken, HERO, original.bytes, 'video/mp4');
   }
 });
 

@@ -6,6 +6,9 @@
  *
  *   FAKE_GHL_PORT=54330 FAKE_GHL_TOKEN=fake-ghl-token node tests/support/fake-ghl.mjs
  *
+ * A server calling it is given its token and its location (FAKE_GHL_LOCATION_ID) as GHL_API_TOKEN
+ * and GHL_LOCATION_ID, so the debugger's defaults work as they do against a configured server.
+ *
  * Answers by id prefix: a locationId starting with `forbidden` → 403; `empty` → no calendars;
  * a calendarId starting with `missing` → 404, `empty` → no dates, `noslots` → a date without
  * slots; anything else → a calendar with two team members and three free slots on the day.
@@ -16,6 +19,8 @@ import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 
 export const FAKE_GHL_TOKEN = 'fake-ghl-token';
+/** The fake's location: the GHL_LOCATION_ID of a server that calls it (`npm run dev`, the end-to-end tests). */
+export const FAKE_GHL_LOCATION_ID = 'loc-demo';
 
 export const TEAM = [
   { userId: 'user-kayla', name: 'Kayla Reyes', priority: 1, isPrimary: true },
@@ -54,7 +59,7 @@ function answer(url) {
       {
         calendar: {
           id,
-          locationId: 'loc-demo',
+          locationId: FAKE_GHL_LOCATION_ID,
           name: 'Consultation Call',
           eventType: 'RoundRobin_OptimizeForAvailability',
           isActive: true,

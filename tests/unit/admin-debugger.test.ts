@@ -5,9 +5,12 @@ import {
   errorHint,
   errorMessageOf,
   fromLocalFake,
+  locationMissing,
+  locationSource,
   missingSettingsOf,
   preselectUserIds,
   resultHint,
+  serverLocationOf,
   slotsByDate,
   stepBody,
 } from '~/features/admin/calendar/calendar-debugger';
@@ -131,5 +134,35 @@ describe('reading responses', () => {
     expect(errorMessageOf({ error: 'the admin role is required' }, 'x')).toBe('the admin role is required');
     expect(errorMessageOf({ statusCode: 422, message: ['a', 'b'] }, 'x')).toBe('a; b');
     expect(errorMessageOf(null, 'fallback')).toBe('fallback');
+  });
+});
+
+describe("the server's location", () => {
+  const fake = new Response('{}', { headers: { 'x-ghl-upstream': 'local-fake' } });
+  const server = serverLocationOf({ locationId: 'loc-server' }, fake);
+  const none = serverLocationOf({ locationId: null }, new Response('{}'));
+
+  it('reads the answer of GET ghl-list-calendars; anything else is not known', () => {
+    expect(server).toEqual({ known: true, locationId: 'loc-server', localFake: true });
+    expect(none).toEqual({ known: true, locationId: null, localFake: false });
+    for (const data of [null, {}, { locationId: 42 }, { locationId: '' }, 'x']) expect(serverLocationOf(data, fake)).toEqual({ known: false });
+  });
+
+  it('is missing when the server has none and the list would go without one', () => {
+    expect(locationMissing({ locationId: '', useLocationId: true }, none)).toBe(true);
+    expect(locationMissing({ locationId: '  ', useLocationId: true }, none)).toBe(true);
+    expect(locationMissing({ locationId: 'loc1', useLocationId: false }, none)).toBe(true);
+    expect(locationMissing({ locationId: 'loc1', useLocationId: true }, none)).toBe(false);
+    // The server's own fills the gap; an unknown server is left to answer for itself.
+    expect(locationMissing({ locationId: '', useLocationId: false }, server)).toBe(false);
+    expect(locationMissing({ locationId: '', useLocationId: true }, { known: false })).toBe(false);
+  });
+
+  it("says where the field's value came from while it is the server's", () => {
+    expect(locationSource({ locationId: 'loc-server', useLocationId: true }, server)).toBe('localFake');
+    expect(locationSource({ locationId: 'loc-server', useLocationId: true }, { known: true, locationId: 'loc-server', localFake: false })).toBe('server');
+    expect(locationSource({ locationId: 'loc-typed', useLocationId: true }, server)).toBeNull();
+    expect(locationSource({ locationId: 'loc-server', useLocationId: false }, server)).toBeNull();
+    expect(locationSource({ locationId: '', useLocationId: true }, none)).toBeNull();
   });
 });

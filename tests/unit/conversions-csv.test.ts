@@ -1,6 +1,6 @@
 /** The CSV export (src/features/admin/conversions/csv.ts, src/features/admin/conversions/conversions-export.ts): RFC 4180, no formulas, all columns. */
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '~/features/admin/conversions/csv';
+import { type CsvValue, csvCell, toCsv } from '~/features/admin/conversions/csv';
 import { readCsv as parseCsv } from '../support/read-csv';
 import { CONVERSION_ROW_COLUMNS, EXPORT_PAGE_SIZE, addPage, conversionsCsv, csvFileName } from '~/features/admin/conversions/conversions-export';
 
@@ -18,11 +18,61 @@ describe('csvCell', () => {
 
   it('neutralises formulas: text starting with = + - @, a tab or a carriage return gets a leading quote', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
-    expect(['+1', '-2+3', '@SUM(A1)', '\tx'].map(csvCell)).toEqual(["'+1", "'-2+3", "'@SUM(A1)", "'\tx"]);
-    expect(csvCell('\r=1')).toBe('"\'\r=1"');
+    expect(['+1', '-2+3', '@SUM(A1)'].map(csvCell)).toEqual(["'+1", "'-2+3", "'@SUM(A1)"]);
+    expect(csvCell('\tx')).toBe('"\'\tx"');
+    expect(csvCell('\r=1')).toBe('"\'\r\'=1"');
     // Numbers are values, not text a visitor typed.
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  // What a spreadsheet may split one cell into: Excel opens a .csv with the locale's list
+  // separator (';' in most of continental Europe), and "Text to columns" and other importers split
+  // on ';', ',' or a tab. Every piece of every cell must read as text there.
+  const SPLIT_VALUES = ['x;=HYPERLINK("http://evil.example","a");y', 'x,=1+1', 'x\t=1', 'a;+1', 'a;-1', 'a;@SUM(1)', 'a; =1', '\t=1'];
+  const pieces = (cell: string) => cell.split(/[;,\t\r\n]/).map((piece) => piece.trimStart());
+  const formulaPieces = (csv: string) =>
+    parseCsv(csv)
+      .flat()
+      .flatMap(pieces)
+      .filter((piece) => /^[=+\-@]/.test(piece));
+
+  it('neutralises a formula after a ; , or tab inside a cell, where a spreadsheet may split it', () => {
+    const csv = toCsv(
+      ['value'],
+      SPLIT_VALUES.map((value) => [value]),
+    );
+    expect(formulaPieces(csv)).toEqual([]);
+    expect(SPLIT_VALUES.map(csvCell)).toEqual([
+      '"x;\'=HYPERLINK(""http://evil.example"",""a"");y"',
+      '"x,\'=1+1"',
+      '"x\t\'=1"',
+      '"a;\'+1"',
+      '"a;\'-1"',
+      '"a;\'@SUM(1)"',
+      '"a; \'=1"',
+      '"\'\t\'=1"',
+    ]);
+  });
+
+  it('quotes a cell with a ; or a tab, so a spreadsheet splitting on either keeps it one cell', () => {
+    expect(csvCell('Spring sale; 20% off')).toBe('"Spring sale; 20% off"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    // Read back, the quoted cell is whole.
+    expect(parseCsv(toCsv(['campaign', 'n'], [['Spring sale; 20% off', 3]]))[1]).toEqual(['Spring sale; 20% off', '3']);
+  });
+
+  it('leaves real values readable: numbers, dates, times with an offset, URLs, campaign names', () => {
+    const values: CsvValue[] = [
+      -5,
+      -1.25,
+      '2026-11-25',
+      '2026-11-25T10:00:00+00:00',
+      'https://example.com/guides?utm_source=fb&utm_campaign=spring-2026',
+      'spring-sale_2026',
+      'l.facebook.com',
+    ];
+    expect(values.map(csvCell)).toEqual(values.map(String));
   });
 });
 

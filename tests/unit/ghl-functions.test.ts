@@ -12,6 +12,7 @@ import {
   parseListCalendars,
   upstreamUrl,
 } from '../../supabase/functions/_shared/ghl.ts';
+import { functionRegistry } from '../../supabase/local/functions.ts';
 import type { Standin } from '../../supabase/local/server.ts';
 import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
 
@@ -265,5 +266,45 @@ describe('the local fake GoHighLevel is labelled', () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('x-ghl-upstream')).toBeNull();
+  });
+});
+
+describe("the server's GoHighLevel location, for the calendar debugger (GET ghl-list-calendars)", () => {
+  const get = async (handler: (request: Request) => Promise<Response>, token: string) =>
+    handler(
+      new Request(`${standin.url}/functions/v1/ghl-list-calendars`, { method: 'GET', headers: { authorization: `Bearer ${token}`, apikey: standin.config.anonKey } }),
+    );
+  const tokenOf = async (email: string, password: string) => (await (await signedIn(standin, email, password)).auth.getSession()).data.session!.access_token;
+
+  it('tells an admin the GHL_LOCATION_ID the server uses, never the token, and calls nothing upstream', async () => {
+    const calls = seen.length;
+    const handler = functionRegistry(standin.config, { GHL_LOCATION_ID: 'loc-server' }).get('ghl-list-calendars')!;
+    const response = await get(handler, await tokenOf(ADMIN.email, ADMIN.password));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ locationId: 'loc-server' });
+    expect(text).not.toContain(TOKEN);
+    // The fake is on 127.0.0.1: the debugger can say so before running anything.
+    expect(response.headers.get('x-ghl-upstream')).toBe('local-fake');
+    expect(seen.length).toBe(calls);
+  });
+
+  it('says null through /functions/v1 when the server has none; a member gets 403, no session 401', async () => {
+    const admin = await signedIn(standin, ADMIN.email, ADMIN.password);
+    const { data, error } = await admin.functions.invoke('ghl-list-calendars', { method: 'GET' });
+    expect(error).toBeNull();
+    expect(data).toEqual({ locationId: null });
+    const member = await signedIn(standin, MEMBER.email, MEMBER.password);
+    expect((await member.functions.invoke('ghl-list-calendars', { method: 'GET' })).response?.status).toBe(403);
+    expect((await client(standin).functions.invoke('ghl-list-calendars', { method: 'GET' })).response?.status).toBe(401);
+  });
+
+  it('answers even before the token is set (the location is a setting of its own); the other functions take POST only', async () => {
+    const handler = functionRegistry({ ...standin.config, ghlApiToken: '' }, { GHL_LOCATION_ID: 'loc-server' });
+    const token = await tokenOf(ADMIN.email, ADMIN.password);
+    expect(await (await get(handler.get('ghl-list-calendars')!, token)).json()).toEqual({ locationId: 'loc-server' });
+    const details = await get(handler.get('ghl-calendar-details')!, token);
+    expect(details.status).toBe(405);
+    expect(details.headers.get('allow')).toBe('POST, OPTIONS');
   });
 });

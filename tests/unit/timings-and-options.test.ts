@@ -94,7 +94,9 @@ describe('calendar debugger', () => {
 
   it('Run All calls list, details, then slots, with a 500 ms pause between', async () => {
     const calls: { name: string; at: number }[] = [];
-    const invoke = async (name: string) => {
+    const invoke = async (name: string, options: { method?: string } = {}) => {
+      // On opening, the debugger asks the server for its location (a GET): not a step.
+      if (options.method === 'GET') return { data: { locationId: 'loc-server' }, error: null };
       calls.push({ name, at: Date.now() });
       return { data: name === 'ghl-calendar-details' ? { calendar: { name: 'Intro call', teamMembers: [] } } : {}, error: null };
     };

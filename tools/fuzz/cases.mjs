@@ -107,7 +107,9 @@ export function ghlCases(name, tokens, { admin, member }) {
   cases.push({ name: 'no Authorization', method: 'POST', type: json, body: valid, token: null });
   for (const [label, token] of Object.entries(tokens)) cases.push({ name: `token: ${label}`, method: 'POST', type: json, body: valid, token });
   cases.push({ name: 'a member (not an admin)', method: 'POST', type: json, body: valid, token: member });
-  for (const method of WRONG_METHODS) cases.push({ name: `method ${method}`, method, type: json, body: method === 'GET' ? undefined : valid, token: admin });
+  // A GET of ghl-list-calendars tells an admin the server's location (no upstream call): not a wrong method there.
+  const wrongMethods = name === 'ghl-list-calendars' ? WRONG_METHODS.filter((method) => method !== 'GET') : WRONG_METHODS;
+  for (const method of wrongMethods) cases.push({ name: `method ${method}`, method, type: json, body: method === 'GET' ? undefined : valid, token: admin });
   for (const type of ['text/plain', 'application/x-www-form-urlencoded', '', 'multipart/form-data; boundary=x']) {
     cases.push({ name: `content-type ${JSON.stringify(type)}`, method: 'POST', type, body: valid, token: admin });
   }

@@ -9,7 +9,8 @@ import CalendarDebugger from './calendar/CalendarDebugger';
 import Spinner from './Spinner';
 import Tabs from './Tabs';
 
-// Its code loads, and its data is asked for, when the tab is first opened.
+// Its code loads, and its data is asked for, when the tab is first opened (the calendar
+// debugger, which asks the server for its location, is drawn then too).
 const ConversionsPanel = lazy(() => import('./conversions/ConversionsPanel'));
 
 export interface DashboardData {
@@ -25,8 +26,10 @@ type TabId = 'assets' | 'crm' | 'conversions';
 export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
   const [tab, setTab] = useState<TabId>('assets');
   const [conversionsOpened, setConversionsOpened] = useState(false);
+  const [crmOpened, setCrmOpened] = useState(false);
   const select = (id: TabId) => {
     setTab(id);
+    if (id === 'crm') setCrmOpened(true);
     if (id === 'conversions') setConversionsOpened(true);
   };
   return (
@@ -42,7 +45,7 @@ export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: 
           onSelect={select}
           items={[
             { id: 'assets', label: copy.tabs.assets, panel: <AssetManager copy={copy.assets} assets={data.assets} bucket={data.bucket} media={data.media} /> },
-            { id: 'crm', label: copy.tabs.crm, panel: <CalendarDebugger copy={copy.debugger} defaultCalendarId={data.defaultCalendarId} /> },
+            { id: 'crm', label: copy.tabs.crm, panel: crmOpened && <CalendarDebugger copy={copy.debugger} defaultCalendarId={data.defaultCalendarId} /> },
             {
               id: 'conversions',
               label: copy.tabs.conversions,

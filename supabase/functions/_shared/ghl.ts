@@ -7,6 +7,10 @@
  * (`{"error": "...", "missing": ["GHL_API_TOKEN"]}`). An upstream on this machine (the local
  * fake GoHighLevel of `npm run dev` and the tests) is named in the `x-ghl-upstream: local-fake`
  * header, so the calendar debugger can say it is not talking to the real service.
+ *
+ * A GET of ghl-list-calendars tells an admin the location the server uses when a request names
+ * none (`{"locationId": "..." | null}`, from GHL_LOCATION_ID), so the debugger can fill it in and
+ * explain a missing one before anything runs. Nothing else of the settings is ever told.
  */
 import { type SupabaseEnv, requireAdmin } from './auth.ts';
 import { LOCAL_FAKE_UPSTREAM, UPSTREAM_HEADER } from './ghl-upstream.ts';
@@ -172,6 +176,11 @@ function ghlHeaders(env: Pick<GhlEnv, 'ghlApiBase'>): Record<string, string> {
   return headers;
 }
 
+/** The answer to a GET of ghl-list-calendars: the server's GHL_LOCATION_ID, or null. */
+export function locationResponse(env: Pick<GhlEnv, 'ghlApiBase' | 'ghlLocationId'>): Response {
+  return jsonResponse({ locationId: env.ghlLocationId || null }, 200, ghlHeaders(env));
+}
+
 /** Calls GoHighLevel and answers with its status and JSON (the settings were checked by the handler). */
 export async function callGhl(env: GhlEnv, request: UpstreamRequest): Promise<Response> {
   const headers = ghlHeaders(env);
@@ -199,13 +208,20 @@ const PARSERS: Record<GhlFunctionName, (body: unknown, env: GhlEnv) => Parsed> =
   'ghl-calendar-availability': parseAvailability,
 };
 
-/** The whole function: CORS preflight, POST only, admin check, settings, body validation, upstream call. */
+/**
+ * The whole function: CORS preflight, POST only (and GET for the list's location), admin check,
+ * settings, body validation, upstream call.
+ */
 export function ghlHandler(name: GhlFunctionName, env: GhlEnv): (request: Request) => Promise<Response> {
+  const tellsLocation = name === 'ghl-list-calendars';
   return async (request) => {
     if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    if (request.method !== 'POST') return errorResponse(405, 'use POST', { ...corsHeaders, allow: 'POST, OPTIONS' });
+    const isGet = tellsLocation && request.method === 'GET';
+    if (request.method !== 'POST' && !isGet) return errorResponse(405, 'use POST', { ...corsHeaders, allow: tellsLocation ? 'GET, POST, OPTIONS' : 'POST, OPTIONS' });
     const caller = await requireAdmin(request, env);
     if (!caller.ok) return caller.response;
+    // The location is a setting of its own: told whether or not the token is set.
+    if (isGet) return locationResponse(env);
     // Nothing can reach GoHighLevel without these, whatever the body: say so first.
     const missing = missingGhlSettings(env);
     if (missing.length > 0) {

@@ -4,6 +4,7 @@
  * browser can open it), then the replacement: an upsert to the same path with a short cache time,
  * standard or resumable by size, with progress; a resumable one can be cancelled. Storage serves
  * the current file until the new one is complete, also when the upload fails or is cancelled.
+ * Once replaced, this browser shows the new file at once (site-media-refresh.ts).
  */
 import type { FileObject } from '@supabase/storage-js';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import {
   versionedUrl,
 } from '~/features/admin/assets/site-media';
 import { fill, formatDateTime } from '~/features/admin/text';
+import { announceReplacement, refreshBrowserCopy, showOnPage } from '~/features/admin/assets/site-media-refresh';
 import { uploadAsset } from '~/features/admin/assets/upload';
 import { uploadSizes } from '~/features/admin/assets/upload-sizes';
 import { getSupabase } from '~/lib/supabase';
@@ -68,6 +70,16 @@ export default function MediaSlotCard({ copy, bucket, slot, stored, onReplaced }
   const publicUrl = getSupabase().storage.from(bucket).getPublicUrl(slot.path).data.publicUrl;
   const currentUrl = versionedUrl(publicUrl, metadata?.eTag ?? stored?.updated_at);
   const currentMaxAge = maxAgeSeconds(metadata?.cacheControl);
+
+  // After a replacement, once the list has the new version: the site's own images of this file on
+  // this page (the header's logo) show it, at the preview's address, and so do the site's open tabs.
+  const showReplacement = useRef(false);
+  useEffect(() => {
+    if (!showReplacement.current || !stored) return;
+    showReplacement.current = false;
+    showOnPage(document, slot.id, currentUrl);
+    announceReplacement(localStorage, slot.id, publicUrl, currentUrl);
+  }, [currentUrl, publicUrl, stored, slot.id]);
 
   function refuse(description: string) {
     showToast({ kind: 'error', title: copy.invalid, description });
@@ -120,6 +132,9 @@ export default function MediaSlotCard({ copy, bucket, slot, stored, onReplaced }
       { upsert: true, cacheControl: String(SITE_MEDIA_CACHE_SECONDS), contentType, ...(cancel ? { signal: cancel.signal } : {}) },
     );
     if (result.kind === 'done') {
+      // This browser's cached copy is replaced before the replacement is announced.
+      await refreshBrowserCopy(publicUrl, slot.kind).catch((failure: unknown) => console.warn("Refreshing this browser's copy of the site media failed:", failure));
+      showReplacement.current = true;
       showToast({
         kind: 'success',
         title: fill(copy.replaced, { label }),

@@ -1,10 +1,12 @@
 /**
  * The calendar debugger (CRM tab): configuration, the three steps (list, details, slots) with
  * Run Step, Run All Tests and Reset All, the raw results and the calendar summary. Each step
- * invokes one of the site's GoHighLevel functions with the signed-in admin's session.
+ * invokes one of the site's GoHighLevel functions with the signed-in admin's session. On opening,
+ * it asks the server for its GHL_LOCATION_ID (a GET of ghl-list-calendars), fills the Location ID
+ * with it and says so, or explains before running that the list needs one.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { showToast } from '~/features/toasts/show-toast';
 import {
   API_VERSIONS,
@@ -14,6 +16,7 @@ import {
   type DebugStepId,
   type Hint,
   PARAMETER_ENCODINGS,
+  type ServerLocation,
   type ParameterEncoding,
   RUN_ALL_PAUSE_MS,
   STEP_FUNCTIONS,
@@ -22,9 +25,11 @@ import {
   errorHint,
   errorMessageOf,
   fromLocalFake,
+  locationMissing,
   missingSettingsOf,
   preselectUserIds,
   resultHint,
+  serverLocationOf,
   stepBody,
 } from '~/features/admin/calendar/calendar-debugger';
 import { addDays, todayIn } from '~/features/admin/calendar/day-bounds';
@@ -32,6 +37,7 @@ import { fill } from '~/features/admin/text';
 import { getSupabase } from '~/lib/supabase';
 import { fieldClass, labelClass } from '../assets/styles';
 import CalendarSummaryView from './CalendarSummary';
+import LocationField from './LocationField';
 import type { CalendarDebuggerCopy } from './schema';
 
 type Copy = CalendarDebuggerCopy;
@@ -77,11 +83,34 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
   const [busy, setBusy] = useState(false);
   // Whether the last answer came from the local fake GoHighLevel (null: no answer yet).
   const [localFake, setLocalFake] = useState<boolean | null>(null);
-  // The latest config and selection, for Run All (which reads them between awaits).
+  // What the server told of its location; unknown until it answers.
+  const [server, setServer] = useState<ServerLocation>({ known: false });
+  // The latest config, selection and server location, for Run All (which reads them between awaits).
   const configRef = useRef(config);
+  const serverRef = useRef(server);
   useLayoutEffect(() => {
     configRef.current = config;
-  }, [config]);
+    serverRef.current = server;
+  }, [config, server]);
+
+  useEffect(() => {
+    let live = true;
+    void getSupabase()
+      .functions.invoke(STEP_FUNCTIONS.list, { method: 'GET' })
+      .then(({ data, response }) => {
+        const told = serverLocationOf(data, response);
+        if (!live || !told.known) return;
+        setServer(told);
+        setLocalFake(told.localFake);
+        const { locationId } = told;
+        // Filled in unless the admin typed one meanwhile.
+        if (locationId) setConfig((current) => (current.locationId.trim() ? current : { ...current, locationId }));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const zones = Object.entries(copy.timezones);
   const ownZone = browserZone();
@@ -92,6 +121,12 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
 
   async function run(step: DebugStepId): Promise<void> {
     const name = copy.steps[step].name;
+    // The server would refuse the list without a location: said in plain words, with where to find one.
+    if (step === 'list' && locationMissing(configRef.current, serverRef.current)) {
+      setStep(step, { status: 'error', message: copy.locationMissing, hint: 'noLocation' });
+      showToast({ kind: 'error', title: copy.errorTitle, description: copy.locationMissing });
+      return;
+    }
     setStep(step, { status: 'running' });
     try {
       const body = stepBody(step, configRef.current);
@@ -174,28 +209,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
             </label>
             <input id={`${id}-calendar`} className={fieldClass} value={config.calendarId} onChange={(e) => update({ calendarId: e.target.value })} autoComplete="off" />
           </div>
-          <div>
-            <label htmlFor={`${id}-location`} className={labelClass}>
-              {copy.locationId}
-            </label>
-            <input
-              id={`${id}-location`}
-              className={fieldClass}
-              value={config.locationId}
-              disabled={!config.useLocationId}
-              onChange={(e) => update({ locationId: e.target.value })}
-              autoComplete="off"
-            />
-            <label className="mt-2 flex min-h-11 items-center gap-2 text-sm font-semibold">
-              <input
-                type="checkbox"
-                className="h-5 w-5 accent-brand-strong"
-                checked={config.useLocationId}
-                onChange={(e) => update({ useLocationId: e.target.checked })}
-              />
-              {copy.useLocationId}
-            </label>
-          </div>
+          <LocationField copy={copy} config={config} server={server} update={update} />
           <div>
             <label htmlFor={`${id}-version`} className={labelClass}>
               {copy.apiVersion}

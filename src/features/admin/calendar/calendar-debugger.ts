@@ -82,7 +82,7 @@ export function calendarSummary(data: unknown): CalendarSummary | null {
   };
 }
 
-export type Hint = 'forbidden' | 'empty' | 'noSlots' | 'notConfigured';
+export type Hint = 'forbidden' | 'empty' | 'noSlots' | 'notConfigured' | 'noLocation';
 
 /** Free slots by date: only keys that are dates (a `traceId` or similar is skipped). */
 export function slotsByDate(data: unknown): Record<string, string[]> {
@@ -126,6 +126,33 @@ export function errorHint(status: number | null, body: unknown = null): Hint | n
 /** Whether a function's answer came from the local fake GoHighLevel (its `x-ghl-upstream` header). */
 export function fromLocalFake(response: Pick<Response, 'headers'> | undefined | null): boolean {
   return response?.headers.get(UPSTREAM_HEADER) === LOCAL_FAKE_UPSTREAM;
+}
+
+/**
+ * What the server told of the location it uses when a request names none (a GET of
+ * ghl-list-calendars: its GHL_LOCATION_ID, or null), and whether it answered from the local fake
+ * GoHighLevel. Not known when it gave no such answer (an older function, no connection).
+ */
+export type ServerLocation = { known: false } | { known: true; locationId: string | null; localFake: boolean };
+
+export function serverLocationOf(data: unknown, response: Pick<Response, 'headers'> | undefined | null): ServerLocation {
+  if (!isObject(data) || !('locationId' in data)) return { known: false };
+  const { locationId } = data;
+  if (locationId !== null && (typeof locationId !== 'string' || !locationId)) return { known: false };
+  return { known: true, locationId, localFake: fromLocalFake(response) };
+}
+
+type LocationField = Pick<DebugConfig, 'locationId' | 'useLocationId'>;
+
+/** List Calendars would go without a location, and the server has none to use: said before running, and instead of calling. */
+export function locationMissing(config: LocationField, server: ServerLocation): boolean {
+  return server.known && server.locationId === null && !(config.useLocationId && config.locationId.trim());
+}
+
+/** Where the field's location came from while it is the server's (on the local fake or not); null once changed. */
+export function locationSource(config: LocationField, server: ServerLocation): 'server' | 'localFake' | null {
+  if (!server.known || !server.locationId || !config.useLocationId || config.locationId.trim() !== server.locationId) return null;
+  return server.localFake ? 'localFake' : 'server';
 }
 
 /** The message of an error body from a function or from GoHighLevel (`error`, `message` or a list). */

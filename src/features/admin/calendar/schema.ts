@@ -9,6 +9,10 @@ export const calendarDebuggerCopySchema = z.object({
   calendarId: text,
   locationId: text,
   useLocationId: text,
+  /** Under the Location ID while it holds the server's GHL_LOCATION_ID (on the local fake GoHighLevel or not). */
+  locationSource: z.object({ server: text, localFake: text }),
+  /** Under the Location ID, before running, when the list would go without one and the server has none. */
+  locationMissing: text,
   apiVersion: text,
   encoding: text,
   encodings: z.object({ 'comma-separated': text, 'multiple-params': text }),
@@ -44,6 +48,6 @@ export const calendarDebuggerCopySchema = z.object({
   notConfigured: withTokens('settings'),
   /** The label shown while the functions answer from the local fake GoHighLevel. */
   localFake: text,
-  hints: z.object({ forbidden: text, empty: text, noSlots: text, notConfigured: text }),
+  hints: z.object({ forbidden: text, empty: text, noSlots: text, notConfigured: text, noLocation: text }),
 });
 export type CalendarDebuggerCopy = z.infer<typeof calendarDebuggerCopySchema>;
