@@ -4,6 +4,7 @@
  */
 import { expectNoAxeViolations } from './axe';
 import { type Page, expect, test } from './fixtures';
+import { ANON_KEY, accessToken } from './admin-helpers';
 import { MEMBER_STATE } from './auth-state';
 import { SUPABASE_URL, island, pageScriptsReady } from './helpers';
 
@@ -113,7 +114,9 @@ test.describe(() => {
   });
 });
 
-test('the admin signs in at /auth and lands on the dashboard, signs out from the header and lands on /', async ({ page, baseURL }) => {
+test('the admin signs in at /auth and lands on the dashboard, signs out from the header and lands on /; her other browsers stay signed in', async ({ page, baseURL }) => {
+  // Her session in another browser (the API's own sign-in): Sign Out ends this browser's only.
+  const elsewhere = await accessToken(page, ADMIN);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(`${baseURL}/admin`);
   await page.goto('/admin/assets');
@@ -124,6 +127,8 @@ test('the admin signs in at /auth and lands on the dashboard, signs out from the
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual([]);
   await page.goto('/admin');
   await expect(page).toHaveURL(`${baseURL}/auth?next=%2Fadmin`);
+  const user = await page.request.get(`${SUPABASE}/auth/v1/user`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${elsewhere}` } });
+  expect(user.status(), 'the other browser’s session').toBe(200);
 });
 
 test('an anonymous visitor on /admin is replaced by /auth (no history entry)', async ({ page, baseURL }) => {
@@ -155,7 +160,7 @@ test('sign-in never follows a next address off the site', async ({ page, baseURL
   }
 });
 
-// Signs in on its own: signing out ends every session of the user, the stored one included.
+// Signs in on its own, so the session it ends is its own.
 test('a signed-in admin finds Admin and Sign Out in the header of every page; the first tap signs out', { tag: '@mobile' }, async ({ page, baseURL, isMobile }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(`${baseURL}/admin`);

@@ -50,12 +50,12 @@ describe('the header for a signed-in admin', () => {
 });
 
 describe('signing out', () => {
-  it('ends the session, forgets the admin and goes home', async () => {
+  it('ends this browser’s session only, forgets the admin and goes home', async () => {
     rememberAdmin(true);
     const signOut = vi.fn(async () => ({ error: null }));
     const assign = vi.fn();
     await signOutAndGoHome({ auth: { signOut } } as never, { location: { assign } } as unknown as Window);
-    expect(signOut).toHaveBeenCalledOnce();
+    expect(signOut).toHaveBeenCalledExactlyOnceWith({ scope: 'local' });
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
     expect(assign).toHaveBeenCalledWith('/');
   });

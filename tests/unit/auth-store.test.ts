@@ -55,7 +55,34 @@ it('follows sign-in, the admin check, sign-out and a member', async () => {
   stop();
 });
 
-it('treats a failing admin check as not admin and logs it', async () => {
+it('a check that cannot answer (the page leaving mid-request, offline) keeps what this browser remembers', async () => {
+  const supabase = client(standin);
+  const offline = {
+    auth: supabase.auth,
+    from: () => {
+      throw new TypeError('Failed to fetch');
+    },
+  } as unknown as Parameters<typeof startAuth>[0];
+  const original = console.error;
+  console.error = () => {};
+  try {
+    // Signed in as admin on /auth, which remembered it; now /admin opens and its check is cut off.
+    await supabase.auth.signInWithPassword(ADMIN);
+    stored.set(ADMIN_SESSION_KEY, '1');
+    const stop = startAuth(offline);
+    await expect.poll(() => $auth.get().user?.email).toBe(ADMIN.email);
+    await settled().toBe(true);
+    expect($auth.get().isAdmin, 'the guard does not open on an unknown answer').toBe(false);
+    expect(stored.has(ADMIN_SESSION_KEY), 'the header keeps the Admin link').toBe(true);
+    await supabase.auth.signOut({ scope: 'local' });
+    await expect.poll(() => stored.has(ADMIN_SESSION_KEY), 'forgotten on sign-out').toBe(false);
+    stop();
+  } finally {
+    console.error = original;
+  }
+});
+
+it('treats a failing admin check as not known and logs it', async () => {
   const broken = {
     from: () => {
       throw new Error('network down');
@@ -65,7 +92,7 @@ it('treats a failing admin check as not admin and logs it', async () => {
   const original = console.error;
   console.error = (...args: unknown[]) => void errors.push(args);
   try {
-    expect(await checkAdmin(broken, 'x')).toBe(false);
+    expect(await checkAdmin(broken, 'x')).toBeNull();
   } finally {
     console.error = original;
   }

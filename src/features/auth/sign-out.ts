@@ -1,9 +1,13 @@
-/** Sign out (the header's button on any page): ends the session, forgets the admin hint, goes home; and the refresh of a stored session. */
+/**
+ * Sign out (the header's button on any page): ends this browser's session (the user's other
+ * browsers and devices stay signed in, as a site's Sign Out is expected to), forgets the admin
+ * hint, goes home; and the refresh of a stored session.
+ */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { rememberAdmin } from './admin-session';
 
 export async function signOutAndGoHome(client: Pick<SupabaseClient, 'auth'>, win: Window = window): Promise<void> {
-  const { error } = await client.auth.signOut();
+  const { error } = await client.auth.signOut({ scope: 'local' });
   if (error) console.error('Sign out failed:', error.message);
   rememberAdmin(false);
   win.location.assign('/');

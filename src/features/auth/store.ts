@@ -22,19 +22,19 @@ type Client = Pick<SupabaseClient, 'auth' | 'from'>;
 /**
  * Reads user_roles under the user's own RLS: exactly one 'admin' row means admin. maybeSingle,
  * not single: a member has no row, and single's 406 answer would be a console error on every
- * member's page.
+ * member's page. Null when the check could not answer (offline, or the page left mid-request).
  */
-export async function checkAdmin(client: Client, userId: string): Promise<boolean> {
+export async function checkAdmin(client: Client, userId: string): Promise<boolean | null> {
   try {
     const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').maybeSingle();
     if (error) {
       console.error('Admin check failed:', error.message);
-      return false;
+      return null;
     }
     return (data as { role?: string } | null)?.role === 'admin';
   } catch (failure) {
     console.error('Admin check failed:', failure);
-    return false;
+    return null;
   }
 }
 
@@ -43,10 +43,12 @@ let generation = 0;
 /** `mine` is taken when the check is scheduled: a sign-out (or a newer check) before it runs or answers wins. */
 function runAdminCheck(client: Client, userId: string, mine: number): void {
   if (mine !== generation) return;
-  void checkAdmin(client, userId).then((isAdmin) => {
+  void checkAdmin(client, userId).then((answer) => {
     if (mine !== generation) return;
-    rememberAdmin(isAdmin);
-    $auth.set({ ...$auth.get(), isAdmin, adminPending: false });
+    // Only an answer changes what this browser remembers: the coach who lands on /admin and
+    // leaves at once (the check cut off) keeps the header's Admin link.
+    if (answer !== null) rememberAdmin(answer);
+    $auth.set({ ...$auth.get(), isAdmin: answer === true, adminPending: false });
   });
 }
 
