@@ -75,7 +75,7 @@ it('a check that cannot answer (the page leaving mid-request, offline) keeps wha
     expect($auth.get().isAdmin, 'the guard does not open on an unknown answer').toBe(false);
     expect(stored.has(ADMIN_SESSION_KEY), 'the header keeps the Admin link').toBe(true);
     await supabase.auth.signOut({ scope: 'local' });
-    await expect.poll(() => stored.has(ADMIN_SESSION_KEY), 'forgotten on sign-out').toBe(false);
+    await expect.poll(() => stored.has(ADMIN_SESSION_KEY), { message: 'forgotten on sign-out' }).toBe(false);
     stop();
   } finally {
     console.error = original;
