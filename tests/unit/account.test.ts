@@ -10,6 +10,7 @@ import { ADMIN_SESSION_KEY, rememberAdmin } from '~/features/auth/admin-session'
 import type { SignOutHostData } from '~/features/auth/contract';
 import { SIGN_OUT_HOST_ID } from '~/features/auth/ids';
 import { signOutAndGoHome } from '~/features/auth/sign-out';
+import { $auth } from '~/features/auth/store';
 import { WANTED_ATTRIBUTE } from '~/integrations/on-demand-islands/contract';
 
 const HEADER = `<div data-admin-actions hidden><a href="/admin">Admin</a><button type="button" data-sign-out>Sign Out</button></div>
@@ -52,10 +53,16 @@ describe('the header for a signed-in admin', () => {
 describe('signing out', () => {
   it('ends this browser’s session only, forgets the admin and goes home', async () => {
     rememberAdmin(true);
-    const signOut = vi.fn(async () => ({ error: null }));
+    // The sign-out's own SIGNED_OUT comes while it runs: by then the page is leaving for home.
+    const leavingWhenSignedOut: boolean[] = [];
+    const signOut = vi.fn(async () => {
+      leavingWhenSignedOut.push($auth.get().leaving);
+      return { error: null };
+    });
     const assign = vi.fn();
     await signOutAndGoHome({ auth: { signOut } } as never, { location: { assign } } as unknown as Window);
     expect(signOut).toHaveBeenCalledExactlyOnceWith({ scope: 'local' });
+    expect(leavingWhenSignedOut, '/admin’s guard does not send the page to /auth').toEqual([true]);
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
     expect(assign).toHaveBeenCalledWith('/');
   });

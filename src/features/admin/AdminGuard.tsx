@@ -1,5 +1,6 @@
 /**
- * The guard of /admin/*: 'Loading...' while auth resolves, no user → /auth (replace), which
+ * The guard of /admin/*: 'Loading...' while auth resolves, no user → /auth (replace; not when this
+ * page's own Sign Out is on its way home), which
  * returns here after sign-in, a signed-in non-admin → 'Access Denied', an admin → the dashboard.
  */
 import { useStore } from '@nanostores/react';
@@ -12,14 +13,14 @@ import AdminDashboard, { type DashboardData } from './AdminDashboard';
 import Spinner from './Spinner';
 
 export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
-  const { user, loading, isAdmin, adminPending } = useStore($auth);
+  const { user, loading, isAdmin, adminPending, leaving } = useStore($auth);
 
   useEffect(() => {
     startAuth(getSupabase());
   }, []);
   useEffect(() => {
-    if (!loading && !user) window.location.replace(signInHref(window.location.pathname + window.location.search + window.location.hash));
-  }, [loading, user]);
+    if (!loading && !user && !leaving) window.location.replace(signInHref(window.location.pathname + window.location.search + window.location.hash));
+  }, [loading, user, leaving]);
 
   if (loading || !user || adminPending) return <Spinner label={copy.loading} />;
 

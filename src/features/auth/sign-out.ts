@@ -5,8 +5,11 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { rememberAdmin } from './admin-session';
+import { $auth } from './store';
 
 export async function signOutAndGoHome(client: Pick<SupabaseClient, 'auth'>, win: Window = window): Promise<void> {
+  // The sign-out's own SIGNED_OUT must not send /admin's guard to the sign-in page on the way home.
+  $auth.setKey('leaving', true);
   const { error } = await client.auth.signOut({ scope: 'local' });
   if (error) console.error('Sign out failed:', error.message);
   rememberAdmin(false);

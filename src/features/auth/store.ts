@@ -13,9 +13,11 @@ export interface AuthState {
   loading: boolean;
   isAdmin: boolean;
   adminPending: boolean;
+  /** This page signed the user out and is on its way home: nothing else navigates. */
+  leaving: boolean;
 }
 
-export const $auth = map<AuthState>({ user: null, session: null, loading: true, isAdmin: false, adminPending: false });
+export const $auth = map<AuthState>({ user: null, session: null, loading: true, isAdmin: false, adminPending: false, leaving: false });
 
 type Client = Pick<SupabaseClient, 'auth' | 'from'>;
 
