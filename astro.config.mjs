@@ -9,10 +9,10 @@ import { headers } from './src/integrations/headers';
 import { localLeadForm } from './src/integrations/local-lead-form';
 import { onDemandIslands } from './src/integrations/on-demand-islands/index';
 import { DEV_HOST, DEV_PORT } from './src/lib/dev-origin';
-import { readSiteSettings } from './src/lib/site-settings-file';
+import { readSiteUrl } from './src/lib/site-settings-file';
 
 /** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
-const site = process.env.PUBLIC_SITE_URL || readSiteSettings(fileURLToPath(new URL('.', import.meta.url))).siteUrl;
+const site = process.env.PUBLIC_SITE_URL || readSiteUrl(fileURLToPath(new URL('.', import.meta.url)));
 
 const privateRoutes = ['/admin', '/auth'];
 
