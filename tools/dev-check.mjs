@@ -3,13 +3,16 @@
  * Tries `npm run dev` as a new developer would, in Chromium: starts it on its own port, then
  *  1. the lead path: /guides → Get it free → the local test form (labelled) → /thank-you/resource;
  *  2. the first booking open: no hydration warning, no console error of the site's own;
- *  3. /admin/anything answers the admin page (as public/_redirects does in production), and the
+ *  3. a bad content edit (an empty field, a missing comma in src/content/testimonials.json, put back
+ *     after): Astro's error overlay names the file, the line and the field; fixed, the page is back;
+ *  4. /admin/anything answers the admin page (as public/_redirects does in production), and the
  *     calendar debugger answers from the local fake GoHighLevel, labelled.
  * Prints each check with its time, stops the dev server, and exits 1 if a check failed.
  *
- *   npm run check:dev -- --port 4601
+ *   npm run check:dev -- --port 4601 [--only <part of a check's name>] [--screenshots <dir>]
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -17,7 +20,9 @@ import { DEV_HOST, DEV_PORT } from '../src/lib/dev-origin.ts';
 import { chromiumPath } from './browser.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { port: { type: 'string', default: String(DEV_PORT) } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: String(DEV_PORT) }, only: { type: 'string' }, screenshots: { type: 'string' } },
+});
 const base = `http://${DEV_HOST}:${values.port}`;
 const TIMEOUT = 60_000;
 
@@ -46,6 +51,64 @@ function watchConsole(page) {
   });
   page.on('pageerror', (error) => own.push(`uncaught: ${error.message}`));
   return { own, thirdParty };
+}
+
+/** With `--screenshots DIR`: the page at 390 and 1280 px wide, as DIR/<name>-<width>.png. */
+async function shoot(page, name) {
+  if (!values.screenshots) return;
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: `${values.screenshots}/${name}-${width}.png` });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/** A content file broken for a check, and put back as it was (also when the check is stopped). */
+function breakFile(file, edit) {
+  const path = `${root}${file}`;
+  const original = readFileSync(path, 'utf8');
+  const restore = () => writeFileSync(path, original);
+  process.once('SIGINT', restore);
+  process.once('SIGTERM', restore);
+  writeFileSync(path, edit(original));
+  return () => {
+    restore();
+    process.off('SIGINT', restore);
+    process.off('SIGTERM', restore);
+  };
+}
+
+/** The text of Astro's error overlay on the page (it lives in a shadow root), or '' when there is none. */
+const overlayText = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('vite-error-overlay')?.shadowRoot;
+    return root ? ['#title', '#message', '#code header'].map((part) => root.querySelector(part)?.textContent?.trim() ?? '').join('\n') : '';
+  });
+
+/** Opens `path`; a navigation the dev server's own reload (of a changed file) cut short is opened again. */
+async function open(page, path) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.goto(`${base}${path}`, { waitUntil: 'load' });
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('ERR_ABORTED')) throw error;
+    }
+  }
+}
+
+/** Reloads `path` until the overlay says `expected` (the dev server reloads the file on its own time). */
+async function overlaySaying(page, path, expected) {
+  const deadline = Date.now() + 20_000;
+  let text = '';
+  while (Date.now() < deadline) {
+    await open(page, path);
+    text = await overlayText(page);
+    if (text.includes(expected)) return text;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no error overlay saying "${expected}" on ${path}; it said: ${text || '(no overlay)'}`);
 }
 
 const checks = {
@@ -79,6 +142,39 @@ const checks = {
     return `clean (site warnings: ${warnings.length ? warnings.join('; ') : 'none'}; third-party: ${seen.thirdParty.length})`;
   },
 
+  async 'a bad content edit: Astro’s error overlay names the file, the line and the field; fixed, the page is back'(context) {
+    const page = await context.newPage();
+    const file = 'src/content/testimonials.json';
+    const line = (text, needle) => text.split('\n').findIndex((row) => row.includes(needle)) + 1;
+    const seen = [];
+    let restore = breakFile(file, (text) => text.replace(/"author": "Renee D\."/, '"author": ""'));
+    try {
+      const broken = readFileSync(`${root}${file}`, 'utf8');
+      seen.push(await overlaySaying(page, '/', `${file}:${line(broken, '"author": ""')}:5 [2].author: must not be empty`));
+      await shoot(page, 'content-error-overlay');
+    } finally {
+      restore();
+    }
+    restore = breakFile(file, (text) => text.replace('"author": "Renee D.",', '"author": "Renee D."'));
+    try {
+      const broken = readFileSync(`${root}${file}`, 'utf8');
+      const at = line(broken, '"author": "Renee D."');
+      const column = broken.split('\n')[at - 1].indexOf('"author": "Renee D."') + '"author": "Renee D."'.length + 1;
+      seen.push(await overlaySaying(page, '/', `${file}:${at}:${column}: JSON syntax: a comma is missing here`));
+    } finally {
+      restore();
+    }
+    // Saved fixed: the page renders, with all its testimonials.
+    const deadline = Date.now() + 20_000;
+    let count = 0;
+    while (Date.now() < deadline && count !== 9) {
+      await open(page, '/');
+      count = (await overlayText(page)) ? 0 : await page.locator('[data-carousel-row="testimonials"] li').count();
+    }
+    if (count !== 9) throw new Error(`after the fix, / shows ${count} testimonials, not 9`);
+    return seen.map((text) => `"${text.split('\n')[1]}"`).join('; ') + '; fixed: / shows its 9 testimonials';
+  },
+
   async '/admin/anything is the admin page; the debugger answers from the local fake GoHighLevel'(context) {
     const page = await context.newPage();
     await page.goto(`${base}/auth`);
@@ -108,7 +204,7 @@ try {
   console.log(`npm run dev answered on ${base} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   try {
-    for (const [name, check] of Object.entries(checks)) {
+    for (const [name, check] of Object.entries(checks).filter(([name]) => !values.only || name.includes(values.only))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       context.setDefaultTimeout(TIMEOUT);
       const begun = Date.now();
