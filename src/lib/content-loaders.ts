@@ -91,14 +91,15 @@ async function readJson(context: LoaderContext, path: string) {
   return { file, text, parsed: parseContentJson(file, text) };
 }
 
-/** Reloads the collection when one of its files changes (`npm run dev`). */
+/** Reloads the collection when one of its files changes (`npm run dev`), one load after the other, so the last one reads the last save. */
 function watch(context: LoaderContext, paths: string | string[], matches: (path: string) => boolean, reload: () => Promise<void>) {
+  let queue = Promise.resolve();
   context.watcher?.add(paths);
   for (const event of ['change', 'add', 'unlink'] as const) {
     context.watcher?.on(event, (changed: string) => {
       if (!matches(changed)) return;
       context.logger.info(`Reloading ${fromRoot(context, changed)}`);
-      reload().catch((error: unknown) => context.logger.error(String(error)));
+      queue = queue.then(reload).catch((error: unknown) => context.logger.error(String(error)));
     });
   }
 }
