@@ -7,6 +7,7 @@ import tailwind from '@astrojs/tailwind';
 import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
 import { localLeadForm } from './src/integrations/local-lead-form';
+import { localScheduler } from './src/integrations/local-scheduler';
 import { onDemandIslands } from './src/integrations/on-demand-islands/index';
 import { DEV_HOST, DEV_PORT } from './src/lib/dev-origin';
 import { readSiteUrl } from './src/lib/site-settings-file';
@@ -44,6 +45,7 @@ export default defineConfig({
     headers(),
     devFunctions(),
     localLeadForm(),
+    localScheduler(),
   ],
   server: { host: DEV_HOST, port: DEV_PORT },
   fonts: [

@@ -2,10 +2,12 @@
 /**
  * Tries `npm run dev` as a new developer would, in Chromium: starts it on its own port, then
  *  1. the lead path: /guides → Get it free → the local test form (labelled) → /thank-you/resource;
- *  2. the first booking open: no hydration warning, no console error of the site's own;
- *  3. a bad content edit (an empty field, a missing comma in src/content/testimonials.json, put back
+ *  2. the booking path: 'START YOUR JOURNEY' → the local test scheduler (labelled) → a time,
+ *     confirmed → /thank-you/call, the conversion counted, and no request off this machine;
+ *  3. the first booking open: no hydration warning, no console error of the site's own;
+ *  4. a bad content edit (an empty field, a missing comma in src/content/testimonials.json, put back
  *     after): Astro's error overlay names the file, the line and the field; fixed, the page is back;
- *  4. /admin/anything answers the admin page (as public/_redirects does in production), and the
+ *  5. /admin/anything answers the admin page (as public/_redirects does in production), and the
  *     calendar debugger answers from the local fake GoHighLevel, labelled.
  * Prints each check with its time, stops the dev server, and exits 1 if a check failed.
  *
@@ -119,6 +121,18 @@ async function homeUntil(page, done, expected) {
   throw new Error(`/ did not show ${expected}; it showed ${seen?.overlay ? `the overlay: ${seen.overlay}` : `${seen?.testimonials} testimonials`}`);
 }
 
+const settings = JSON.parse(readFileSync(`${root}src/content/pages/settings.json`, 'utf8'));
+
+/** Requests of the page to any host but this machine's (the dev server, the stand-in, the local fakes). */
+function watchForeignRequests(page) {
+  const foreign = [];
+  page.on('request', (request) => {
+    const { hostname } = new URL(request.url());
+    if (/^https?:/.test(request.url()) && hostname !== DEV_HOST && hostname !== 'localhost') foreign.push(request.url());
+  });
+  return foreign;
+}
+
 const checks = {
   async 'lead path: a guide, the local test form, /thank-you/resource'(context) {
     const page = await context.newPage();
@@ -178,6 +192,26 @@ const checks = {
       await homeUntil(page, (now) => now.testimonials === 9, 'its 9 testimonials once the file was fixed');
     }
     return `${seen.map((text) => `"${text.split('\n')[1]}"`).join('; ')}; each fixed: / shows its 9 testimonials`;
+  },
+
+  async 'booking path: START YOUR JOURNEY, the local test scheduler, /thank-you/call, counted, nothing off this machine'(context) {
+    const page = await context.newPage();
+    const foreign = watchForeignRequests(page);
+    // Settles (with the response, or the error of a page closed first) whatever the steps below do.
+    const counted = page.waitForResponse((response) => response.url().endsWith('/track-conversion') && response.request().method() === 'POST').catch((error) => error);
+    await page.goto(base, { waitUntil: 'domcontentloaded' });
+    await page.locator('[data-open-booking]:visible').first().click();
+    const scheduler = page.frameLocator('#booking-dialog iframe');
+    await scheduler.getByRole('heading', { name: settings.localTestScheduler.label }).waitFor();
+    await shoot(page, 'local-test-scheduler');
+    await scheduler.getByRole('radio').first().check();
+    await scheduler.getByRole('button', { name: settings.localTestScheduler.confirm }).click();
+    await page.waitForURL(`${base}/thank-you/call`);
+    const response = await counted;
+    if (response instanceof Error) throw response;
+    if (!response.ok()) throw new Error(`the conversion was not counted: ${response.status()} ${await response.text()}`);
+    if (foreign.length) throw new Error(`requests left this machine: ${foreign.join(', ')}`);
+    return `landed on /thank-you/call; the conversion counted (${response.status()} from ${new URL(response.url()).pathname}); no request off this machine`;
   },
 
   async '/admin/anything is the admin page; the debugger answers from the local fake GoHighLevel'(context) {
