@@ -4,7 +4,8 @@
  *  1. the lead path: /guides → Get it free → the local test form (labelled) → /thank-you/resource;
  *  2. the booking path: 'START YOUR JOURNEY' → the local test scheduler (labelled) → a time,
  *     confirmed → /thank-you/call, the conversion counted, and no request off this machine;
- *  3. the first booking open: no hydration warning, no console error of the site's own;
+ *  3. the first booking open, and the first 'Get it free' open at 390 and 1280 px: no hydration
+ *     warning, no console error of the site's own;
  *  4. a bad content edit (an empty field, a missing comma in src/content/testimonials.json, put back
  *     after): Astro's error overlay names the file, the line and the field; fixed, the page is back;
  *  5. /admin/anything answers the admin page (as public/_redirects does in production), and the
@@ -133,6 +134,33 @@ function watchForeignRequests(page) {
   return foreign;
 }
 
+/**
+ * Opens a dialog for the first time on a fresh page, waits for its island to hydrate and settle,
+ * and fails on a hydration warning or an error of the site's own in the console.
+ */
+async function firstOpenClean(context, { path, trigger, dialog, island, settled }, page) {
+  const tab = page ?? (await context.newPage());
+  const seen = watchConsole(tab);
+  await tab.goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
+  await tab.locator(`${trigger}:visible`).first().click();
+  await tab.locator(`${dialog}[open]`).waitFor();
+  await tab.locator(`astro-island[component-url*="/${island}."]:not([ssr])`).waitFor({ state: 'attached' });
+  await tab
+    .locator(
+      settled
+        .split(', ')
+        .map((part) => `${dialog} ${part}`)
+        .join(', '),
+    )
+    .first()
+    .waitFor();
+  const hydration = seen.own.filter((line) => /hydrat|did not match|didn't match/i.test(line));
+  const errors = seen.own.filter((line) => line.startsWith('error'));
+  if (hydration.length || errors.length) throw new Error([...hydration, ...errors].join('\n'));
+  const warnings = seen.own.filter((line) => line.startsWith('warning'));
+  return `clean (site warnings: ${warnings.length ? warnings.join('; ') : 'none'}; third-party: ${seen.thirdParty.length})`;
+}
+
 const checks = {
   async 'lead path: a guide, the local test form, /thank-you/resource'(context) {
     const page = await context.newPage();
@@ -140,6 +168,7 @@ const checks = {
     await page.locator('[data-get-resource="fit-batty-blueprint"]').click();
     const form = page.frameLocator('dialog[open] iframe');
     await form.getByRole('heading', { name: 'Local test form — not the real lead form' }).waitFor();
+    await shoot(page, 'get-resource-dialog');
     await form.getByLabel('Name').fill('Dana Example');
     await form.getByLabel('E-mail').fill('dana@example.com');
     await form.getByRole('button', { name: 'Send me the guide' }).click();
@@ -149,19 +178,31 @@ const checks = {
   },
 
   async 'first booking open: no hydration warning, no console error of the site'(context) {
-    const page = await context.newPage();
-    const seen = watchConsole(page);
-    await page.goto(base, { waitUntil: 'domcontentloaded' });
-    await page.locator('[data-open-booking]:visible').first().click();
-    await page.locator('#booking-dialog[open]').waitFor();
-    await page.locator('astro-island[component-url*="/BookingModal."]:not([ssr])').waitFor({ state: 'attached' });
-    // The widget's host is not reachable from here: the island settles on its fallback or the widget.
-    await page.locator('#booking-dialog [data-booking-fallback], #booking-dialog iframe').first().waitFor();
-    const hydration = seen.own.filter((line) => /hydrat/i.test(line));
-    const errors = seen.own.filter((line) => line.startsWith('error'));
-    if (hydration.length || errors.length) throw new Error([...hydration, ...errors].join('\n'));
-    const warnings = seen.own.filter((line) => line.startsWith('warning'));
-    return `clean (site warnings: ${warnings.length ? warnings.join('; ') : 'none'}; third-party: ${seen.thirdParty.length})`;
+    return firstOpenClean(context, {
+      path: '/',
+      trigger: '[data-open-booking]',
+      dialog: '#booking-dialog',
+      island: 'BookingModal',
+      settled: '[data-booking-fallback], iframe',
+    });
+  },
+
+  async 'first ‘Get it free’ open at 390 and 1280 px: no hydration warning, no console error of the site'(context) {
+    const results = [];
+    for (const width of [390, 1280]) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 844 });
+      const island = {
+        path: '/guides',
+        trigger: '[data-get-resource]',
+        dialog: '#get-resource-dialog',
+        island: 'GetResourceModal',
+        settled: '[data-resource-fallback], iframe',
+      };
+      results.push(`${width} px: ${await firstOpenClean(context, island, page)}`);
+      await page.close();
+    }
+    return results.join('; ');
   },
 
   async 'a bad content edit: Astro’s error overlay names the file, the line and the field; fixed, the page is back'(context) {
