@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwind from '@astrojs/tailwind';
 import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
+import { ISLAND_PACKAGES } from './src/integrations/island-packages';
 import { localLeadForm } from './src/integrations/local-lead-form';
 import { localScheduler } from './src/integrations/local-scheduler';
 import { onDemandIslands } from './src/integrations/on-demand-islands/index';
@@ -60,6 +61,9 @@ export default defineConfig({
     },
   ],
   vite: {
+    // `npm run dev`: the islands' packages are bundled before the first page, never met later with
+    // a reload of the page (src/integrations/island-packages.ts).
+    optimizeDeps: { include: ISLAND_PACKAGES },
     build: {
       // Images and fonts stay files, never data: URLs in the CSS or a script.
       assetsInlineLimit: 0,

@@ -16,6 +16,8 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -39,6 +41,33 @@ async function serverUp(deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`npm run dev did not answer on ${base}`);
+}
+
+/**
+ * Waits until the dev server has settled: the pages the checks start from are loaded with their
+ * islands' code (a tap's intent wakes them), and the page has not been reloaded for 3 s. On a fresh
+ * start the dev server may still reload open pages (its dependency optimiser meeting a package late,
+ * content written for the first time): a check waiting on a page that reloads waits for nothing.
+ */
+async function settled(browser) {
+  const page = await browser.newPage();
+  let last = Date.now();
+  let reloads = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    last = Date.now();
+    reloads += 1;
+  });
+  const paths = ['/guides', '/'];
+  for (const path of paths) {
+    await page.goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
+    await page.locator('[data-get-resource], [data-open-booking]').first().hover();
+    await page.waitForLoadState('networkidle');
+  }
+  const deadline = Date.now() + 60_000;
+  while (Date.now() - last < 3000 && Date.now() < deadline) await page.waitForTimeout(250);
+  await page.close();
+  return reloads - paths.length;
 }
 
 /** Console errors and warnings of the page: the site's own (its origin, the stand-in) apart from third parties'. */
@@ -285,16 +314,24 @@ try {
   console.log(`npm run dev answered on ${base} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   try {
+    const reloaded = await settled(browser);
+    console.log(`settled after ${((Date.now() - started) / 1000).toFixed(1)} s (${reloaded ? `the dev server reloaded the page ${reloaded} times` : 'no reload'})`);
     for (const [name, check] of Object.entries(checks).filter(([name]) => !values.only || name.includes(values.only))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       context.setDefaultTimeout(TIMEOUT);
       const begun = Date.now();
+      // Where the check's pages went, and when: a failed check says it (a reload it did not ask for shows here).
+      const navigations = [];
+      context.on('page', (page) =>
+        page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(`${((Date.now() - begun) / 1000).toFixed(1)} s ${frame.url()}`)),
+      );
       try {
         const result = await check(context);
         console.log(`ok   ${name} (${((Date.now() - begun) / 1000).toFixed(1)} s): ${result}`);
       } catch (error) {
         failed = true;
         console.log(`FAIL ${name} (${((Date.now() - begun) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : error}`);
+        console.log(`     its pages went to: ${navigations.join(', ')}`);
       } finally {
         await context.close();
       }
@@ -320,5 +357,10 @@ const optimiser = log
   .split('\n')
   .filter((line) => /optimiz|reloading/i.test(line));
 console.log(`vite's dependency optimiser: ${optimiser.length ? optimiser.map((line) => line.trim()).join(' | ') : 'nothing logged'}`);
+if (failed) {
+  const file = join(tmpdir(), `dev-check-${values.port}.log`);
+  writeFileSync(file, log.join(''));
+  console.log(`the dev server's output: ${file}`);
+}
 console.log(`${failed ? 'failed' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exitCode = failed ? 1 : 0;
