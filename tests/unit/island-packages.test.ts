@@ -40,7 +40,9 @@ function runtimeImports(file: string): string[] {
 function localFile(from: string, specifier: string): string | null {
   const base = specifier.startsWith('~/') ? join(root, 'src', specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
   if (!base) return null;
-  const file = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((suffix) => base.replace(/\.js$/, '') + suffix).find((path) => existsSync(path) && statSync(path).isFile());
+  const file = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((suffix) => base.replace(/\.js$/, '') + suffix)
+    .find((path) => existsSync(path) && statSync(path).isFile());
   if (!file) throw new Error(`${from}: ${specifier} names no source file`);
   return file;
 }
