@@ -53,6 +53,9 @@ async function settled(browser) {
   const page = await browser.newPage();
   let last = Date.now();
   let reloads = 0;
+  // Vite's client says why it reloads a page ("[vite] page reload …").
+  const said = [];
+  page.on('console', (message) => message.text().startsWith('[vite]') && said.push(message.text()));
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return;
     last = Date.now();
@@ -67,7 +70,7 @@ async function settled(browser) {
   const deadline = Date.now() + 60_000;
   while (Date.now() - last < 3000 && Date.now() < deadline) await page.waitForTimeout(250);
   await page.close();
-  return reloads - paths.length;
+  return { reloads: reloads - paths.length, said: [...new Set(said)] };
 }
 
 /** Console errors and warnings of the page: the site's own (its origin, the stand-in) apart from third parties'. */
@@ -314,8 +317,9 @@ try {
   console.log(`npm run dev answered on ${base} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   try {
-    const reloaded = await settled(browser);
-    console.log(`settled after ${((Date.now() - started) / 1000).toFixed(1)} s (${reloaded ? `the dev server reloaded the page ${reloaded} times` : 'no reload'})`);
+    const { reloads, said } = await settled(browser);
+    const why = said.length ? `; vite said: ${said.join(' | ')}` : '';
+    console.log(`settled after ${((Date.now() - started) / 1000).toFixed(1)} s (${reloads ? `the dev server reloaded the page ${reloads} times` : 'no reload'}${why})`);
     for (const [name, check] of Object.entries(checks).filter(([name]) => !values.only || name.includes(values.only))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       context.setDefaultTimeout(TIMEOUT);
