@@ -46,8 +46,11 @@ async function serverUp(deadline) {
 /**
  * Waits until the dev server has settled: the pages the checks start from are loaded with their
  * islands' code (a tap's intent wakes them), and the page has not been reloaded for 3 s. On a fresh
- * start the dev server may still reload open pages (its dependency optimiser meeting a package late,
- * content written for the first time): a check waiting on a page that reloads waits for nothing.
+ * start (no node_modules/.astro) Astro writes its content store and tells the browsers to reload
+ * before any is connected: Vite keeps that reload for the first page that connects, which reloads
+ * about half a second after it opened. Without this wait that page was the first check's: its
+ * dialog was gone, and it waited 60 s for the local test form. (Vite's dependency optimiser, the
+ * other reloader, is given the islands' packages: src/integrations/island-packages.ts.)
  */
 async function settled(browser) {
   const page = await browser.newPage();
