@@ -6,13 +6,15 @@ import sitemap from '@astrojs/sitemap';
 import tailwind from '@astrojs/tailwind';
 import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
+import { ISLAND_PACKAGES } from './src/integrations/island-packages';
 import { localLeadForm } from './src/integrations/local-lead-form';
+import { localScheduler } from './src/integrations/local-scheduler';
 import { onDemandIslands } from './src/integrations/on-demand-islands/index';
 import { DEV_HOST, DEV_PORT } from './src/lib/dev-origin';
-import { readSiteSettings } from './src/lib/site-settings-file';
+import { readSiteUrl } from './src/lib/site-settings-file';
 
 /** The canonical origin comes from the marketer-edited settings; PUBLIC_SITE_URL overrides it. */
-const site = process.env.PUBLIC_SITE_URL || readSiteSettings(fileURLToPath(new URL('.', import.meta.url))).siteUrl;
+const site = process.env.PUBLIC_SITE_URL || readSiteUrl(fileURLToPath(new URL('.', import.meta.url)));
 
 const privateRoutes = ['/admin', '/auth'];
 
@@ -44,6 +46,7 @@ export default defineConfig({
     headers(),
     devFunctions(),
     localLeadForm(),
+    localScheduler(),
   ],
   server: { host: DEV_HOST, port: DEV_PORT },
   fonts: [
@@ -58,6 +61,9 @@ export default defineConfig({
     },
   ],
   vite: {
+    // `npm run dev`: the islands' packages are bundled before the first page, never met later with
+    // a reload of the page (src/integrations/island-packages.ts).
+    optimizeDeps: { include: ISLAND_PACKAGES },
     build: {
       // Images and fonts stay files, never data: URLs in the CSS or a script.
       assetsInlineLimit: 0,

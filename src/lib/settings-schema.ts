@@ -6,7 +6,7 @@
  * (site-settings-file.ts), which plain Node runs too: imports name their .ts files.
  */
 import { z } from 'astro/zod';
-import { bookingCopySchema } from '../features/booking/schema.ts';
+import { bookingCopySchema, localTestSchedulerCopySchema } from '../features/booking/schema.ts';
 import { consentCopySchema } from '../features/consent/schema.ts';
 import { SECTION_IDS, link, text, url, withTokens } from './schema-primitives.ts';
 
@@ -63,6 +63,7 @@ export const settingsSchema = z.object({
   navLabel: text,
   cta: link,
   booking: bookingCopySchema,
+  localTestScheduler: localTestSchedulerCopySchema,
   signIn: text,
   signOut: text,
   /** The header's link to the dashboard, shown to a signed-in admin on every page. */

@@ -7,28 +7,31 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'astro/zod';
+import { ContentError, parseContentJson, schemaProblems } from './content-problems.ts';
 import { type Settings, settingsSchema } from './settings-schema.ts';
 
 export const SETTINGS_FILE = 'src/content/pages/settings.json';
 
-/** The settings of the project at `root` (a directory path). */
-export function readSiteSettings(root: string): Settings {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(join(root, SETTINGS_FILE), 'utf8'));
-  } catch (error) {
-    throw new Error(`${SETTINGS_FILE}: ${(error as Error).message}`, { cause: error });
-  }
-  const result = settingsSchema.safeParse(data, { reportInput: true });
+/** The settings file of the project at `root` checked by `schema`; a bad edit throws, naming the file, line and field. */
+function readChecked<S extends z.ZodType>(root: string, schema: S): z.output<S> {
+  const text = readFileSync(join(root, SETTINGS_FILE), 'utf8');
+  const parsed = parseContentJson(SETTINGS_FILE, text);
+  if (!parsed.ok) throw new ContentError(root, [parsed.problem]);
+  const result = schema.safeParse(parsed.data, { reportInput: true });
   if (result.success) return result.data;
-  throw new Error(`${SETTINGS_FILE} does not match the settings schema:\n${result.error.issues.map((issue) => `  ${describeIssue(issue)}`).join('\n')}`);
+  const [first, ...more] = schemaProblems(SETTINGS_FILE, text, parsed.tree, result.error.issues);
+  throw first ? new ContentError(root, [first, ...more]) : result.error;
 }
 
-/** An issue in the words the build's content errors use: the field, then what is wrong. */
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.join('.') || '(the file)';
-  if (issue.code !== 'invalid_type') return `${field}: ${issue.message}`;
-  if (issue.input === undefined) return `${field}: Required`;
-  const received = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input;
-  return `${field}: Expected type "${issue.expected}", received "${received}"`;
+/** The settings of the project at `root` (a directory path). */
+export function readSiteSettings(root: string): Settings {
+  return readChecked(root, settingsSchema);
+}
+
+/**
+ * The canonical origin only (the Astro config): any other bad edit of the file is the content
+ * loader's to report, so `npm run dev` starts and shows it in the browser.
+ */
+export function readSiteUrl(root: string): string {
+  return readChecked(root, settingsSchema.pick({ siteUrl: true })).siteUrl;
 }

@@ -114,7 +114,7 @@ test.describe('booking modal', () => {
   });
 
   test('the first open logs nothing: the dialog opened before hydration is outside React', async ({ page }) => {
-    // React's production build compares no attributes; tests/unit/booking-hydration.test.ts runs
+    // React's production build compares no attributes; tests/unit/dialog-hydration.test.ts runs
     // the development build over the same markup, and `npm run check:dev` the dev server.
     const logged: string[] = [];
     page.on(

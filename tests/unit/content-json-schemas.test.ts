@@ -16,7 +16,8 @@ const jsonFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? jsonFiles(join(dir, entry.name)) : entry.name.endsWith('.json') ? [join(dir, entry.name)] : [],
   );
-const collections = [...readFileSync(join(root, 'src/content.config.ts'), 'utf8').matchAll(/^ {2}(\w+): defineCollection\(/gm)].map((match) => match[1]);
+/** The collections of src/content.config.ts: `name: list(…)`, `folder(…)` or `page(…)`. */
+const collections = [...readFileSync(join(root, 'src/content.config.ts'), 'utf8').matchAll(/^ {2}(\w+): (?:list|folder|page)\(/gm)].map((match) => match[1]);
 const editorSchemas = (JSON.parse(readFileSync(join(root, '.vscode/settings.json'), 'utf8')) as { 'json.schemas': { fileMatch: string[]; url: string }[] })[
   'json.schemas'
 ];

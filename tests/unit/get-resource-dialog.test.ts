@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The opt-in dialog rendered in jsdom, where no third-party script or frame ever loads unless a
+ * The opt-in dialog's island rendered in jsdom inside its <dialog> (static HTML on the page), where no third-party script or frame ever loads unless a
  * test says so: the fallback (form page in a new tab, Try again, e-mail) after a failed script,
  * a script that never loads, and a form frame that never loads; Try again really loads the
  * script again. Time is Vitest's fake clock.
@@ -8,10 +8,9 @@
 import { act, createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import GetResourceDialog from '~/features/get-resource/GetResourceDialog';
+import GetResourceModal from '~/features/get-resource/GetResourceModal';
 import { EMBED_WAIT_MS } from '~/lib/embed-load';
 import { resetEmbedScripts } from '~/lib/embed-script';
-import { GET_RESOURCE_DIALOG } from '~/features/get-resource/ids';
 import guides from '../../src/content/pages/guides.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -19,7 +18,6 @@ import guides from '../../src/content/pages/guides.json';
 const SCRIPT = 'https://link.msgsndr.com/js/form_embed.js';
 const FORM = 'https://api.leadconnectorhq.com/widget/form/Xq7LmV2pRt9KbN4sWc1d';
 const data = {
-  ids: GET_RESOURCE_DIALOG,
   copy: guides.freeResources.dialog,
   embeds: { leadFormHost: 'https://api.leadconnectorhq.com', formEmbedScript: SCRIPT },
   resources: { 'fit-batty-blueprint': { title: 'The Fit Baddie Blueprint', formId: 'Xq7LmV2pRt9KbN4sWc1d' } },
@@ -27,7 +25,8 @@ const data = {
 };
 
 let root: Root;
-let host: HTMLElement;
+/** The static <dialog> (GetResourceDialog.astro) the island lives in. */
+let host: HTMLDialogElement;
 
 beforeEach(async () => {
   vi.useFakeTimers();
@@ -42,18 +41,17 @@ beforeEach(async () => {
   };
   document.head.innerHTML = '';
   resetEmbedScripts();
-  host = document.body.appendChild(document.createElement('div'));
-  root = createRoot(host);
-  await act(async () => root.render(createElement(GetResourceDialog, data)));
+  host = document.body.appendChild(document.createElement('dialog'));
+  root = createRoot(host.appendChild(document.createElement('div')));
+  await act(async () => root.render(createElement(GetResourceModal, data)));
   // What the "Get it free" button does (src/features/get-resource/opener.ts): the request on the dialog, then open.
-  const dialog = host.querySelector('dialog')!;
   await act(async () => {
-    dialog.dataset.resource = 'fit-batty-blueprint';
-    dialog.showModal();
+    host.dataset.resource = 'fit-batty-blueprint';
+    host.showModal();
   });
 });
 afterEach(() => {
-  act(() => host.querySelector('dialog')?.close());
+  act(() => host.close());
   act(() => root.unmount());
   host.remove();
   vi.useRealTimers();

@@ -88,7 +88,7 @@ describe('page scripts and islands meet on elements', () => {
 
   it('a Get it free button opens the dialog with its title and asks for its resource', () => {
     document.body.innerHTML = `<a href="mailto:x" data-get-resource="meal-plan" data-dialog-title="Get The Meal Plan">Get it free</a>
-      <astro-island><dialog id="${GET_RESOURCE_DIALOG.dialog}"><h2 id="${GET_RESOURCE_DIALOG.title}"></h2></dialog></astro-island>`;
+      <dialog id="${GET_RESOURCE_DIALOG.dialog}"><h2 id="${GET_RESOURCE_DIALOG.title}"></h2><astro-island></astro-island></dialog>`;
     click(document.querySelector('[data-get-resource]')!);
     const dialog = document.getElementById(GET_RESOURCE_DIALOG.dialog) as HTMLDialogElement;
     expect(dialog.open).toBe(true);

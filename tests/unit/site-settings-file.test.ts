@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SETTINGS_FILE, readSiteSettings } from '~/lib/site-settings-file';
+import { SETTINGS_FILE, readSiteSettings, readSiteUrl } from '~/lib/site-settings-file';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const shipped = JSON.parse(readFileSync(join(root, SETTINGS_FILE), 'utf8')) as Record<string, unknown>;
@@ -41,9 +41,28 @@ describe('readSiteSettings', () => {
     expect(() => readSiteSettings(notUrl)).toThrow(/siteUrl: must be an absolute URL/);
   });
 
-  it('names the file when it is not JSON', () => {
+  it('names the file, line and column when it is not JSON', () => {
     const dir = projectWith(() => {});
+    writeFileSync(join(dir, SETTINGS_FILE), '{\n  "siteName": "Kayla"\n  "spotsLeft": 7\n}');
+    expect(() => readSiteSettings(dir)).toThrow(/^src\/content\/pages\/settings\.json:2:22: JSON syntax: a comma is missing here$/);
     writeFileSync(join(dir, SETTINGS_FILE), '{ "siteName": ');
-    expect(() => readSiteSettings(dir)).toThrow(/^src\/content\/pages\/settings\.json: /);
+    expect(() => readSiteSettings(dir)).toThrow(/^src\/content\/pages\/settings\.json:1:15: JSON syntax: the file ends too soon/);
+  });
+
+  it('names the line of the field', () => {
+    const wrongType = projectWith((settings) => (settings.spotsLeft = 'seven'));
+    writeFileSync(join(wrongType, SETTINGS_FILE), JSON.stringify(JSON.parse(readFileSync(join(wrongType, SETTINGS_FILE), 'utf8')), null, 2));
+    const line =
+      readFileSync(join(wrongType, SETTINGS_FILE), 'utf8')
+        .split('\n')
+        .findIndex((text) => text.includes('"spotsLeft"')) + 1;
+    expect(() => readSiteSettings(wrongType)).toThrow(`src/content/pages/settings.json:${line}:3 spotsLeft: Expected type "number", received "string"`);
+  });
+});
+
+describe('readSiteUrl', () => {
+  it('reads the canonical origin though another field is bad (the content loader reports that one)', () => {
+    expect(readSiteUrl(projectWith((settings) => (settings.spotsLeft = 'seven')))).toBe(shipped.siteUrl);
+    expect(() => readSiteUrl(projectWith((settings) => (settings.siteUrl = 'kaylareyes.coach')))).toThrow(/siteUrl: must be an absolute URL/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The get-resource dialog's request, on the <dialog> element: the opener (opener.ts) writes it,
- * the island (GetResourceDialog.tsx) reads it. Types only: the page script and the island share
+ * the island (GetResourceModal.tsx) reads it. Types only: the page script and the island share
  * no module at run time.
  */
 export interface GetResourceDialogData {

@@ -21,7 +21,7 @@ export function enhanceGetResource(): void {
     event.preventDefault();
     const request: GetResourceDialogData = { resource: id, openedAt: String(performance.now()) };
     Object.assign(element.dataset, request);
-    // The title is the island's once it has hydrated; until then the page writes the same text.
+    // The dialog's title is static HTML: the page writes the resource's at each opening.
     const title = document.getElementById(GET_RESOURCE_DIALOG.title);
     if (title && button.dataset.dialogTitle) title.textContent = button.dataset.dialogTitle;
     showDialog(element, button);

@@ -4,8 +4,6 @@ import type { LeadFormEmbeds } from './lead-form';
 
 /** What the get-resource dialog island is given by the page. */
 export interface GetResourceData {
-  /** The dialog's ids (ids.ts), from the page: the island imports nothing the page script does. */
-  ids: { dialog: string; title: string; description: string };
   copy: GetResourceDialogCopy;
   embeds: LeadFormEmbeds;
   resources: Record<string, Pick<Resource, 'title' | 'formId'>>;

@@ -1,0 +1,20 @@
+/**
+ * The packages the islands load in the browser, for Vite's dependency optimiser under `npm run dev`
+ * (astro.config.mjs → vite.optimizeDeps.include). Vite bundles them when the dev server starts. A
+ * package it meets only later, when an island first hydrates, makes it bundle again and reload the
+ * page: an opened dialog, or `npm run check:dev`'s wait for it, is lost. Named here, they are all
+ * bundled before the first page. tests/unit/island-packages.test.ts holds the list to what the
+ * islands import.
+ */
+export const ISLAND_PACKAGES = [
+  'react',
+  'react/jsx-dev-runtime',
+  'react-dom/client',
+  'nanostores',
+  '@nanostores/react',
+  'embla-carousel-react',
+  'embla-carousel-auto-scroll',
+  'sonner',
+  '@supabase/supabase-js',
+  'tus-js-client',
+];
