@@ -249,6 +249,8 @@ const checks = {
     await page.locator('[data-open-booking]:visible').first().click();
     const scheduler = page.frameLocator('#booking-dialog iframe');
     await scheduler.getByRole('heading', { name: settings.localTestScheduler.label }).waitFor();
+    // Shown once the dialog has both the embed script and the frame, as with the real widget.
+    await page.locator('#booking-dialog [data-booking-loading]').waitFor({ state: 'detached' });
     await shoot(page, 'local-test-scheduler');
     await scheduler.getByRole('radio').first().check();
     await scheduler.getByRole('button', { name: settings.localTestScheduler.confirm }).click();
@@ -266,16 +268,19 @@ const checks = {
     await page.getByLabel('Email').fill('admin@example.com');
     await page.getByLabel('Password', { exact: true }).fill('admin-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${base}/`);
+    // Without a next path, sign-in takes an admin to the dashboard.
+    await page.waitForURL(`${base}/admin`);
     const response = await page.goto(`${base}/admin/anything`);
     if (response?.status() !== 200) throw new Error(`/admin/anything answered ${response?.status()}`);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByRole('tab', { name: 'Calendar & CRM' }).click();
-    await page.getByRole('textbox', { name: 'Location ID' }).fill('loc-demo');
+    // Filled in from the server's GHL_LOCATION_ID: the local fake's test location.
+    const location = page.getByRole('textbox', { name: 'Location ID' });
+    await page.waitForFunction((field) => field?.value === 'loc-demo', await location.elementHandle(), { timeout: 10_000 });
     await page.getByRole('button', { name: 'Run Step: List Calendars' }).click();
     await page.getByTestId('status-list').filter({ hasText: 'Success' }).waitFor();
     const label = await page.getByTestId('ghl-local-fake').textContent();
-    return `200 at ${new URL(page.url()).pathname}; List Calendars: Success; label: "${label}"`;
+    return `200 at ${new URL(page.url()).pathname}; Location ID prefilled "loc-demo"; List Calendars: Success; label: "${label}"`;
   },
 
   // Last: it edits a content file, and the dev server reloads the pages it has open.
