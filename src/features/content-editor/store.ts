@@ -1,0 +1,77 @@
+/**
+ * Where the content editor reads and saves the content files: the working tree under
+ * `npm run dev` (working-tree-store.ts, Node only), the GitHub repository when deployed
+ * (github-store.ts, fetch only). Paths are the repository's (`src/content/testimonials.json`),
+ * without a leading slash; a file's version is its git blob sha, the same in both stores, so the
+ * editor can send the version it opened and a save based on an older one is refused.
+ */
+
+export interface StoredFile {
+  path: string;
+  /** The git blob sha of `content`. */
+  sha: string;
+  content: Uint8Array;
+}
+
+export interface ListedFile {
+  path: string;
+  sha: string;
+  type: 'file' | 'dir';
+  size: number;
+}
+
+export interface FileChange {
+  path: string;
+  /** The new bytes, or null to delete the file. */
+  content: Uint8Array | null;
+  /**
+   * The version the save is based on: a sha (the file must still be at it), null (the file must
+   * not exist yet), or undefined (not checked: a save that names no version is taken as it is).
+   */
+  baseSha?: string | null;
+}
+
+export interface Author {
+  name: string;
+  email: string;
+}
+
+export interface SaveResult {
+  /** The commit that holds the change (GitHub), or null (the working tree has no commits). */
+  commit: string | null;
+  /** Each changed path with its new sha (null: deleted). */
+  files: { path: string; sha: string | null }[];
+}
+
+export interface ContentStore {
+  readonly kind: 'working-tree' | 'github';
+  /** A file at the current head, or null when there is none. */
+  read(path: string): Promise<StoredFile | null>;
+  /** The entries of a folder (one level), or [] when there is no such folder. */
+  list(dir: string): Promise<ListedFile[]>;
+  /**
+   * Writes every change at once (GitHub: one commit with `message`, authored by `author`), or
+   * none: a change whose baseSha is not the file's current version throws StaleFileError.
+   */
+  save(changes: FileChange[], message: string, author: Author): Promise<SaveResult>;
+}
+
+/** A save based on an older version of a file than the store's. */
+export class StaleFileError extends Error {
+  readonly path: string;
+  constructor(path: string) {
+    super(`${path} changed since you opened it`);
+    this.name = 'StaleFileError';
+    this.path = path;
+  }
+}
+
+/** The git blob sha of some bytes: sha1 of `blob <length>\0` and the bytes, as git and GitHub compute it. */
+export async function gitBlobSha(content: Uint8Array): Promise<string> {
+  const header = new TextEncoder().encode(`blob ${content.byteLength}\0`);
+  const whole = new Uint8Array(header.byteLength + content.byteLength);
+  whole.set(header);
+  whole.set(content, header.byteLength);
+  const digest = await crypto.subtle.digest('SHA-1', whole);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
