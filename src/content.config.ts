@@ -1,83 +1,52 @@
 /**
- * Content collections: every piece of copy and data a marketer edits lives in src/content
- * and is validated here at build time. A bad edit fails `npm run build`, and under `npm run dev`
- * shows Astro's error overlay, with the file, the line and the field named (src/lib/content-loaders.ts). Each feature's schemas live in its folder (src/features/<feature>/schema.ts),
- * the site settings' in src/lib/settings-schema.ts, the pages' in src/lib/content-schemas.ts.
+ * Content collections: every piece of copy and data a marketer edits lives in src/content and is
+ * validated here at build time. Each collection is described once, in src/lib/content-collections.ts
+ * (its files, its schema, its rule across entries, its name in the content editor); this file hands
+ * them to Astro with its loaders (src/lib/content-loaders.ts). A bad edit fails `npm run build`, and
+ * under `npm run dev` shows Astro's error overlay, with the file, the line and the field named.
  */
 import { type BaseSchema, defineCollection, type SchemaContext } from 'astro:content';
-import { adminAssetSchema } from './features/admin/assets/schema';
-import { adminPageSchema } from './features/admin/schema';
-import { authPageSchema } from './features/auth/schema';
-import { testimonialSchema } from './features/carousel/schema';
-import { promptSchema } from './features/prompt/schema';
-import { recommendationSchema, screenerQuestionSchema } from './features/screener/schema';
-import {
-  avatarSchema,
-  coachPhotoSchema,
-  featureSchema,
-  featuredResourceProblem,
-  guidesPageSchema,
-  homePageSchema,
-  legalPageSchema,
-  notFoundPageSchema,
-  previewPageSchema,
-  resourceSchema,
-  thankYouPageSchema,
-  transformationSchema,
-  workoutTargetSchema,
-} from './lib/content-schemas';
-import { type CollectionCheck, jsonFolder, jsonList } from './lib/content-loaders';
-import { problemAt } from './lib/content-problems';
-import { settingsSchema } from './lib/settings-schema';
+import { type CollectionCheck, contentCollections as specs } from './lib/content-collections';
+import { jsonFolder, jsonList } from './lib/content-loaders';
 
-const dir = './src/content';
-
-/** Exactly one resource is featured: a second one is named at its "featured" field. */
-const oneFeatured: CollectionCheck = (entries) => {
-  const problem = featuredResourceProblem(entries.map(({ id, file, data }) => ({ id, filePath: file, featured: data.featured === true })));
-  if (!problem) return null;
-  const at = entries.filter(({ data }) => data.featured === true).at(-1) ?? entries[0];
-  return at ? problemAt(at.file, at.text, at.tree, ['featured'], problem) : { file: `${dir.slice(2)}/resources`, line: 1, column: 1, field: '', message: problem };
-};
-
-/** A collection's schema: a zod schema, or a function of Astro's `image()` for those with images. */
+/** A collection's schema as Astro takes it: a zod schema, or a function of Astro's `image()` for those with images. */
 type Schema<S extends BaseSchema> = S | ((context: SchemaContext) => S);
 
-/** A collection kept in one JSON list file (src/content/<file>). */
-const list = <S extends BaseSchema>(file: string, schema: Schema<S>) => defineCollection({ loader: jsonList(`${dir}/${file}`, schema), schema });
-/** A collection made of one JSON file per entry in a folder (the entry id is the file name). */
-const folder = <S extends BaseSchema>(name: string, schema: Schema<S>, check?: CollectionCheck) =>
-  defineCollection({ loader: jsonFolder(`${dir}/${name}`, schema, check ? { check } : {}), schema });
-/** A single page's copy: src/content/pages/<name>.json. */
-const page = <S extends BaseSchema>(name: string, schema: Schema<S>) =>
-  defineCollection({ loader: jsonFolder(`${dir}/pages`, schema, { pattern: `${name}.json` }), schema });
-
+/** Astro's `image()` given to a schema that takes the image field's schema (its type is the processed image). */
 const withImage =
-  <T>(schema: (image: ReturnType<SchemaContext['image']>) => T) =>
+  <S extends BaseSchema>(schema: (image: ReturnType<SchemaContext['image']>) => S) =>
   ({ image }: SchemaContext) =>
     schema(image());
 
+function define<S extends BaseSchema>(spec: { kind: 'list' | 'folder' | 'page'; path: string; check?: CollectionCheck }, schema: Schema<S>) {
+  const path = `./${spec.path}`;
+  if (spec.kind === 'list') return defineCollection({ loader: jsonList(path, schema), schema });
+  if (spec.kind === 'folder') return defineCollection({ loader: jsonFolder(path, schema, spec.check ? { check: spec.check } : {}), schema });
+  const slash = path.lastIndexOf('/');
+  return defineCollection({ loader: jsonFolder(path.slice(0, slash), schema, { pattern: path.slice(slash + 1) }), schema });
+}
+
+// One line each, so each collection keeps its own data type (tests/unit/content-collections.test.ts
+// holds this list to src/lib/content-collections.ts).
 export const collections = {
-  settings: page('settings', settingsSchema),
-  resources: folder('resources', withImage(resourceSchema), oneFeatured),
-  testimonials: list('testimonials.json', testimonialSchema),
-  transformations: list('transformations.json', withImage(transformationSchema)),
-  avatars: list('avatars.json', withImage(avatarSchema)),
-  coachPhotos: list('coach-photos.json', withImage(coachPhotoSchema)),
-  workoutTargets: list('workout-targets.json', withImage(workoutTargetSchema)),
-  features: list('features.json', featureSchema),
-  prompts: list('prompts.json', promptSchema),
-  screenerQuestions: list('screener/questions.json', screenerQuestionSchema),
-  recommendations: list('screener/recommendations.json', recommendationSchema),
-  homePage: page('home', withImage(homePageSchema)),
-  guidesPage: page('guides', guidesPageSchema),
-  thankYouPages: folder('pages/thank-you', thankYouPageSchema),
-  authPage: page('auth', authPageSchema),
-  previewPage: page('in-development', withImage(previewPageSchema)),
-  notFoundPage: page('not-found', notFoundPageSchema),
-  adminPage: page('admin', adminPageSchema),
-  /** The privacy policy and the terms (src/content/pages/legal/<id>.json, served at /<id>). */
-  legalPages: folder('pages/legal', legalPageSchema),
-  /** The admin's sample catalogue of 46 site images (files in public/uploads/). */
-  adminAssets: list('admin-assets.json', adminAssetSchema),
+  settings: define(specs.settings, specs.settings.schema),
+  homePage: define(specs.homePage, withImage(specs.homePage.schema)),
+  features: define(specs.features, specs.features.schema),
+  testimonials: define(specs.testimonials, specs.testimonials.schema),
+  transformations: define(specs.transformations, withImage(specs.transformations.schema)),
+  avatars: define(specs.avatars, withImage(specs.avatars.schema)),
+  prompts: define(specs.prompts, specs.prompts.schema),
+  resources: define(specs.resources, withImage(specs.resources.schema)),
+  guidesPage: define(specs.guidesPage, specs.guidesPage.schema),
+  screenerQuestions: define(specs.screenerQuestions, specs.screenerQuestions.schema),
+  recommendations: define(specs.recommendations, specs.recommendations.schema),
+  thankYouPages: define(specs.thankYouPages, specs.thankYouPages.schema),
+  previewPage: define(specs.previewPage, withImage(specs.previewPage.schema)),
+  coachPhotos: define(specs.coachPhotos, withImage(specs.coachPhotos.schema)),
+  workoutTargets: define(specs.workoutTargets, withImage(specs.workoutTargets.schema)),
+  authPage: define(specs.authPage, specs.authPage.schema),
+  notFoundPage: define(specs.notFoundPage, specs.notFoundPage.schema),
+  legalPages: define(specs.legalPages, specs.legalPages.schema),
+  adminPage: define(specs.adminPage, specs.adminPage.schema),
+  adminAssets: define(specs.adminAssets, specs.adminAssets.schema),
 };

@@ -17,6 +17,7 @@ import type { BaseSchema, SchemaContext } from 'astro:content';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { Node } from 'jsonc-parser';
+import type { CollectionCheck } from './content-collections.ts';
 import { ContentError, type ContentProblem, PROBLEM_ENTRY_ID, lineAndColumn, parseContentJson, problemAt, problemReport, schemaProblems } from './content-problems.ts';
 
 /** A collection's schema as content.config.ts gives it (a function of Astro's `image()` for those with images). */
@@ -35,8 +36,6 @@ interface RawEntry {
   at: (string | number)[];
 }
 
-/** A check across the valid entries of a collection (e.g. exactly one featured resource). */
-export type CollectionCheck = (entries: readonly { id: string; file: string; data: Record<string, unknown>; text: string; tree: Node }[]) => ContentProblem | null;
 
 type Read = { entries: RawEntry[]; problems: ContentProblem[] };
 
