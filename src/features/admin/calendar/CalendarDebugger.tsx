@@ -112,7 +112,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
     };
   }, []);
 
-  const zones = Object.entries(copy.timezones);
+  const zones = copy.timezones.map(({ zone, label }) => [zone, label] as const);
   const ownZone = browserZone();
   const summary = calendarSummary(steps.details.data);
 
@@ -262,7 +262,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
                   {label}
                 </option>
               ))}
-              {!copy.timezones[ownZone] && <option value={ownZone}>{fill(copy.browserTimezone, { zone: ownZone })}</option>}
+              {!copy.timezones.some(({ zone }) => zone === ownZone) && <option value={ownZone}>{fill(copy.browserTimezone, { zone: ownZone })}</option>}
             </select>
           </div>
           <fieldset className="sm:col-span-2">

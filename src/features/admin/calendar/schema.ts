@@ -20,7 +20,8 @@ export const calendarDebuggerCopySchema = z.object({
   presetsLabel: text,
   presets: z.object({ today: text, tomorrow: text, in2: text, week: text }),
   timezone: text,
-  timezones: z.record(z.string(), text).refine((zones) => Object.keys(zones).length > 0, 'needs at least one timezone'),
+  /** The time zones the debugger offers, in order: the zone's IANA name and how the coach reads it. */
+  timezones: z.array(z.object({ zone: text, label: text })).min(1, 'needs at least one timezone'),
   browserTimezone: withTokens('zone'),
   teamMembers: text,
   teamMembersHint: text,

@@ -1,0 +1,159 @@
+/**
+ * The content editor's Decap CMS configuration, generated from the content collections' one
+ * description (src/lib/content-collections.ts) and their zod schemas (schema-fields.ts): nothing about
+ * a field is written twice. Every leaf field carries `rule`, the id `fieldRule()` answers with the
+ * field's zod rule, so the form checks a value with the build's own rule and message.
+ *
+ * - A page's file is one form; the pages that are not named apart share the "Pages" collection.
+ * - A list file (a JSON list) is one form with its list (Decap reads it through the `json-list`
+ *   format the editor registers: `{ items: [...] }` in the form, the list itself in the file).
+ * - A folder is a folder collection: one form per file; new entries only where the collection allows.
+ * - Pictures are stored beside the collection's others (`images`), and written into the file as
+ *   a path from the entry's file, as the build reads them.
+ */
+import { z } from 'astro/zod';
+import { type CollectionName, type CollectionSpec, contentCollections, schemaOf } from '~/lib/content-collections';
+import { type FormField, RuleBook, humanize, objectFields } from './schema-fields';
+
+export const CONTENT_ENDPOINT = '/api/content';
+/** The format the editor registers for list files: the list is `items` in the form. */
+export const LIST_FORMAT = 'json-list';
+export const LIST_FIELD = 'items';
+/** The name the editor registers its backend under (Decap's own `proxy` cannot be replaced). */
+export const BACKEND_NAME = 'site-content';
+
+/** The order of the editor's sidebar; the pages of PAGES are one collection. */
+const ORDER: CollectionName[] = [
+  'settings',
+  'homePage',
+  'resources',
+  'testimonials',
+  'transformations',
+  'features',
+  'avatars',
+  'prompts',
+  'screenerQuestions',
+  'recommendations',
+  'thankYouPages',
+  'coachPhotos',
+  'workoutTargets',
+  'legalPages',
+  'adminAssets',
+];
+const PAGES: CollectionName[] = ['guidesPage', 'previewPage', 'authPage', 'notFoundPage', 'adminPage'];
+
+/** Decap's JSON for one field (its own keys; `rule` passes through to the editor's widgets). */
+export type DecapField = Record<string, unknown> & { name: string; widget: string };
+export type DecapCollection = Record<string, unknown> & { name: string; label: string };
+export interface DecapConfig {
+  load_config_file: false;
+  backend: { name: string; proxy_url: string; branch: string };
+  media_folder: string;
+  public_folder: string;
+  collections: DecapCollection[];
+}
+
+const rules = new RuleBook();
+const IMAGE = z.string().min(1, 'choose a picture');
+
+/** A form field as Decap's JSON. */
+function decapField(field: FormField, media?: { folder: string; public: string }): DecapField {
+  const out: DecapField = { name: field.name, label: field.label, widget: field.widget, required: field.required };
+  if (field.hint) out.hint = field.hint;
+  if (field.default !== undefined) out.default = field.default;
+  if (field.rule) out.rule = field.rule;
+  if (field.options) out.options = field.options;
+  if (field.integer) out.value_type = 'int';
+  if (field.widget === 'image' && media) Object.assign(out, { media_folder: media.folder, public_folder: media.public, choose_url: false });
+  if (field.fields) out.fields = field.fields.map((inner) => decapField(inner, media));
+  if (field.field) out.field = decapField(field.field, media);
+  if (field.types) {
+    out.types = field.types.map((type) => ({ name: type.name, label: type.label, widget: 'object', fields: type.fields.map((inner) => decapField(inner, media)) }));
+    out.typeKey = field.typeKey;
+  }
+  if (field.widget === 'list') out.collapsed = true;
+  return out;
+}
+
+const fieldsOf = (name: CollectionName, spec: CollectionSpec): FormField[] => {
+  const schema = schemaOf(spec, IMAGE);
+  if (spec.kind === 'list') {
+    const element = z.array(schema);
+    return objectFields(z.object({ [LIST_FIELD]: element }), { rules, at: name, image: IMAGE }).map((field) => ({ ...field, label: spec.label }));
+  }
+  if (!(schema instanceof z.ZodObject)) throw new Error(`${name}: a collection's entry must be an object`);
+  return objectFields(schema, { rules, at: name, image: IMAGE });
+};
+
+/** The path from folder `from` to `to` (both from the repository's root), as a content file writes it: `../images/resources`. */
+export function relativePath(from: string, to: string): string {
+  const a = from.split('/');
+  const b = to.split('/');
+  let common = 0;
+  while (common < a.length && a[common] === b[common]) common += 1;
+  const up = a.length - common;
+  return `${up ? '../'.repeat(up) : './'}${b.slice(common).join('/')}`;
+}
+
+/** Where a picture picked in this collection goes (from the repository's root: Decap's leading `/`), and how its entry's file names it. */
+function mediaOf(spec: CollectionSpec): { folder: string; public: string } | undefined {
+  if (spec.images === undefined) return undefined;
+  const from = spec.kind === 'folder' ? spec.path : spec.path.slice(0, spec.path.lastIndexOf('/'));
+  return { folder: `/${spec.images}`, public: relativePath(from, spec.images) };
+}
+
+function fileForm(name: CollectionName) {
+  const spec: CollectionSpec = contentCollections[name];
+  const media = mediaOf(spec);
+  return { name, label: spec.label, file: spec.path, description: spec.description, fields: fieldsOf(name, spec).map((field) => decapField(field, media)) };
+}
+
+function collection(name: CollectionName): DecapCollection {
+  const spec: CollectionSpec = contentCollections[name];
+  const media = mediaOf(spec);
+  const base = { name, label: spec.label, description: spec.description };
+  if (spec.kind === 'folder') {
+    return {
+      ...base,
+      folder: spec.path,
+      extension: 'json',
+      format: 'json',
+      create: spec.create === true,
+      delete: spec.create === true,
+      slug: '{{slug}}',
+      identifier_field: 'title',
+      summary: '{{title}}',
+      fields: fieldsOf(name, spec).map((field) => decapField(field, media)),
+    };
+  }
+  return { ...base, files: [fileForm(name)], format: spec.kind === 'list' ? LIST_FORMAT : 'json' };
+}
+
+/** The editor's whole configuration. */
+export function editorConfig(): DecapConfig {
+  const collections = ORDER.map(collection);
+  collections.splice(2, 0, {
+    name: 'pages',
+    label: 'Pages',
+    description: 'The copy of the other pages: /guides, /in-development, /auth, the page a wrong address shows, and the dashboard.',
+    format: 'json',
+    files: PAGES.map(fileForm),
+  });
+  return {
+    load_config_file: false,
+    backend: { name: BACKEND_NAME, proxy_url: CONTENT_ENDPOINT, branch: 'main' },
+    media_folder: 'src/content/images',
+    public_folder: '../images',
+    collections,
+  };
+}
+
+/** The zod rule of the field whose `rule` is `id` (after editorConfig() has run). */
+export function fieldRule(id: string): z.ZodType | undefined {
+  return rules.get(id);
+}
+
+/** Every collection the editor shows, by name (the tests hold it to the content files). */
+export const editorCollectionNames = (): CollectionName[] => [...ORDER, ...PAGES];
+
+export { humanize };
