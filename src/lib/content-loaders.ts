@@ -18,7 +18,8 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { Node } from 'jsonc-parser';
 import type { CollectionCheck } from './content-collections.ts';
-import { ContentError, type ContentProblem, PROBLEM_ENTRY_ID, lineAndColumn, parseContentJson, problemAt, problemReport, schemaProblems } from './content-problems.ts';
+import { listEntries } from './content-lists.ts';
+import { ContentError, type ContentProblem, PROBLEM_ENTRY_ID, lineAndColumn, parseContentJson, problemReport, schemaProblems } from './content-problems.ts';
 
 /** A collection's schema as content.config.ts gives it (a function of Astro's `image()` for those with images). */
 export type CollectionSchema = BaseSchema | ((context: SchemaContext) => BaseSchema);
@@ -116,22 +117,8 @@ export function jsonList(fileName: string, schema: CollectionSchema): Loader {
       const read = async (): Promise<Read> => {
         const { file, text, parsed } = await readJson(context, path);
         if (!parsed.ok) return { entries: [], problems: [parsed.problem] };
-        if (!Array.isArray(parsed.data)) return { entries: [], problems: [{ file, line: 1, column: 1, field: '', message: 'must be a list: [ { "id": … }, … ]' }] };
-        const entries: RawEntry[] = [];
-        const problems: ContentProblem[] = [];
-        const seen = new Set<string>();
-        parsed.data.forEach((item: unknown, index) => {
-          const at = [index];
-          const here = (field: (string | number)[], message: string) => problems.push(problemAt(file, text, parsed.tree, [...at, ...field], message));
-          if (!isRecord(item)) here([], 'must be an object: { "id": … }');
-          else if (typeof item.id !== 'string' || !item.id) here(['id'], 'Required: each entry has its own "id"');
-          else if (seen.has(item.id)) here(['id'], `"${item.id}" is the id of an entry above; each entry needs its own`);
-          else {
-            seen.add(item.id);
-            entries.push({ id: item.id, data: item, path, file, text, tree: parsed.tree, at });
-          }
-        });
-        return { entries, problems };
+        const { entries, problems } = listEntries(file, text, parsed.tree, parsed.data);
+        return { entries: entries.map(({ id, data, at }) => ({ id, data, path, file, text, tree: parsed.tree, at })), problems };
       };
       const reload = () => loadCollection(context, read, schema);
       await reload();

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { collectionNames } from '~/lib/content-collections';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const content = join(root, 'src/content');
@@ -16,8 +17,8 @@ const jsonFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? jsonFiles(join(dir, entry.name)) : entry.name.endsWith('.json') ? [join(dir, entry.name)] : [],
   );
-/** The collections of src/content.config.ts: `name: list(…)`, `folder(…)` or `page(…)`. */
-const collections = [...readFileSync(join(root, 'src/content.config.ts'), 'utf8').matchAll(/^ {2}(\w+): (?:list|folder|page)\(/gm)].map((match) => match[1]);
+/** The collections (src/lib/content-collections.ts, which src/content.config.ts builds). */
+const collections: string[] = collectionNames;
 const editorSchemas = (JSON.parse(readFileSync(join(root, '.vscode/settings.json'), 'utf8')) as { 'json.schemas': { fileMatch: string[]; url: string }[] })[
   'json.schemas'
 ];

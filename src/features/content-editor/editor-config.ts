@@ -13,6 +13,7 @@
  */
 import { z } from 'astro/zod';
 import { type CollectionName, type CollectionSpec, contentCollections, schemaOf } from '~/lib/content-collections';
+import { relativePath } from './paths';
 import { type FormField, RuleBook, humanize, objectFields } from './schema-fields';
 
 export const CONTENT_ENDPOINT = '/api/content';
@@ -85,16 +86,6 @@ const fieldsOf = (name: CollectionName, spec: CollectionSpec): FormField[] => {
   return objectFields(schema, { rules, at: name, image: IMAGE });
 };
 
-/** The path from folder `from` to `to` (both from the repository's root), as a content file writes it: `../images/resources`. */
-export function relativePath(from: string, to: string): string {
-  const a = from.split('/');
-  const b = to.split('/');
-  let common = 0;
-  while (common < a.length && a[common] === b[common]) common += 1;
-  const up = a.length - common;
-  return `${up ? '../'.repeat(up) : './'}${b.slice(common).join('/')}`;
-}
-
 /** Where a picture picked in this collection goes (from the repository's root: Decap's leading `/`), and how its entry's file names it. */
 function mediaOf(spec: CollectionSpec): { folder: string; public: string } | undefined {
   if (spec.images === undefined) return undefined;
@@ -156,4 +147,4 @@ export function fieldRule(id: string): z.ZodType | undefined {
 /** Every collection the editor shows, by name (the tests hold it to the content files). */
 export const editorCollectionNames = (): CollectionName[] => [...ORDER, ...PAGES];
 
-export { humanize };
+export { humanize, relativePath };

@@ -28,7 +28,7 @@ export interface FileChange {
    * The version the save is based on: a sha (the file must still be at it), null (the file must
    * not exist yet), or undefined (not checked: a save that names no version is taken as it is).
    */
-  baseSha?: string | null;
+  baseSha?: string | null | undefined;
 }
 
 export interface Author {
