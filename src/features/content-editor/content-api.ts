@@ -15,7 +15,7 @@
 import { type CollectionSpec, collectionOfFile, contentCollections } from '~/lib/content-collections';
 import { problemLine } from '~/lib/content-problems';
 import { type SaveInput, checkSave } from './check-save';
-import { fromBase64, toBase64 } from './base64';
+import { bytesToBase64, sentBase64 } from './base64';
 import { folderOf, isContentFile, isImageFolder, isImagePath, resolveFrom } from './paths';
 import { type ContentStore, type FileChange, StaleFileError } from './store';
 
@@ -66,7 +66,7 @@ async function entryOf(store: ContentStore, path: string) {
 
 function mediaFile(path: string, sha: string, content?: Uint8Array) {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return { id: sha, name, path, ...(content ? { content: toBase64(content), encoding: 'base64' } : {}) };
+  return { id: sha, name, path, ...(content ? { content: bytesToBase64(content), encoding: 'base64' } : {}) };
 }
 
 /** The versions the editor opened (`params.baseShas`): a sha, null (a new file), or nothing said. */
@@ -84,7 +84,7 @@ function assetsOf(value: unknown): SaveInput['assets'] {
     if (!isRecord(asset) || typeof asset.path !== 'string' || typeof asset.content !== 'string' || asset.encoding !== 'base64') {
       return refuse(400, 'each asset needs its path, and its content in base64');
     }
-    const content = fromBase64(asset.content) ?? refuse(400, `${asset.path}: its content is not base64`);
+    const content = sentBase64(asset.content) ?? refuse(400, `${asset.path}: its content is not base64`);
     return { path: asset.path.replace(/^\/+/, ''), content };
   });
 }

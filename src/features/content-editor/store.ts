@@ -5,6 +5,7 @@
  * without a leading slash; a file's version is its git blob sha, the same in both stores, so the
  * editor can send the version it opened and a save based on an older one is refused.
  */
+import { gitObjectSha } from './git-objects';
 
 export interface StoredFile {
   path: string;
@@ -66,12 +67,29 @@ export class StaleFileError extends Error {
   }
 }
 
+/** A path that is not a file of the repository: absolute, with `..`, `.` or an empty part, into `.git`, or out through a link. */
+export class ContentPathError extends Error {
+  readonly path: string;
+  constructor(path: string, why = 'is not a path inside the repository') {
+    super(`${JSON.stringify(path)} ${why}`);
+    this.name = 'ContentPathError';
+    this.path = path;
+  }
+}
+
+/**
+ * Throws ContentPathError unless `path` names a place inside the repository in the form both
+ * stores use: parts joined by `/`, none empty, `.`, `..` or `.git`, no backslash or control
+ * character. `''` (the repository's top folder) only where `root` allows it (listing).
+ */
+export function checkContentPath(path: string, { root = false } = {}): void {
+  if (path === '' && root) return;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (typeof path !== 'string' || /[\\\u0000-\u001f\u007f]/.test(path)) throw new ContentPathError(String(path));
+  if (path.split('/').some((part) => part === '' || part === '.' || part === '..' || part.toLowerCase() === '.git')) throw new ContentPathError(path);
+}
+
 /** The git blob sha of some bytes: sha1 of `blob <length>\0` and the bytes, as git and GitHub compute it. */
-export async function gitBlobSha(content: Uint8Array): Promise<string> {
-  const header = new TextEncoder().encode(`blob ${content.byteLength}\0`);
-  const whole = new Uint8Array(header.byteLength + content.byteLength);
-  whole.set(header);
-  whole.set(content, header.byteLength);
-  const digest = await crypto.subtle.digest('SHA-1', whole);
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export function gitBlobSha(content: Uint8Array): Promise<string> {
+  return gitObjectSha('blob', content);
 }
