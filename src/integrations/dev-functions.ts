@@ -8,18 +8,20 @@
  * The routes are the files (Pages' file routing without dynamic segments, which the project does
  * not use); a module's `onRequest<Method>` or `onRequest` answers, as on Pages, after the
  * `_middleware.ts` of its folders (outermost first, each calling `next()`). `env` is the process
- * environment (where `npm run preview` reads `.dev.vars`); `waitUntil` lets the work run on.
+ * environment (where `npm run preview` reads `.dev.vars`), and `CONTENT_WORKTREE`, the content
+ * editor's store of this checkout's files (functions/api/content.ts); `waitUntil` lets the work run on.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { workingTreeStore } from '../features/content-editor/working-tree-store';
 import { type PagesRule, matchRedirect, parseRedirects } from './pages-redirects';
 
 interface Context {
   request: Request;
-  env: Record<string, string | undefined>;
+  env: Record<string, unknown>;
   params: Record<string, string>;
   waitUntil: (promise: Promise<unknown>) => void;
   next: () => Promise<Response>;
@@ -90,6 +92,8 @@ export function applyRedirects(rules: readonly PagesRule[], url: string): { rewr
 export function devFunctions(): AstroIntegration {
   const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
   const redirectsFile = fileURLToPath(new URL('../../public/_redirects', import.meta.url));
+  // The content editor saves into this checkout's files, so the dev server shows a change at once.
+  const contentStore = workingTreeStore(fileURLToPath(new URL('../../', import.meta.url)));
   return {
     name: 'dev-functions',
     hooks: {
@@ -116,7 +120,7 @@ export function devFunctions(): AstroIntegration {
             chain.push(handler ?? (() => new Response(null, { status: 405 })));
             const request = toRequest(req, origin);
             const waitUntil = (promise: Promise<unknown>) => void promise.catch((error: unknown) => logger.error(`waitUntil: ${String(error)}`));
-            const run = (i: number): Promise<Response> => Promise.resolve(chain[i]!({ request, env: { ...process.env }, params: {}, waitUntil, next: () => run(i + 1) }));
+            const run = (i: number): Promise<Response> => Promise.resolve(chain[i]!({ request, env: { ...process.env, CONTENT_WORKTREE: contentStore }, params: {}, waitUntil, next: () => run(i + 1) }));
             return sendResponse(res, await run(0));
           })().catch((error: unknown) => {
             logger.error(`${req.method} ${pathname}: ${error instanceof Error ? error.stack : String(error)}`);

@@ -28,7 +28,8 @@ export interface ContentUser {
 export type Authorize = (token: string) => Promise<{ ok: true; user: ContentUser } | { ok: false; status: 401 | 403 | 502; error: string }>;
 
 export interface ContentDeps {
-  store: ContentStore | { missing: string[] };
+  /** The store, or which settings are missing or wrong (the answer is then 503). */
+  store: ContentStore | { missing: string[] } | { invalid: string; message: string };
   authorize: Authorize;
 }
 
@@ -211,6 +212,7 @@ export async function handleContentRequest(request: Request, deps: ContentDeps):
   if (!token) return jsonResponse({ error: 'Sign in to edit the content (no session was sent).' }, 401);
   const who = await deps.authorize(token);
   if (!who.ok) return jsonResponse({ error: who.error }, who.status);
+  if ('invalid' in deps.store) return jsonResponse({ error: `The content editor is not set up on this server: ${deps.store.message}`, invalid: deps.store.invalid }, 503);
   if ('missing' in deps.store) {
     return jsonResponse(
       {

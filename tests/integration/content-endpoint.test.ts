@@ -1,0 +1,103 @@
+/**
+ * The content editor's endpoint deployed: the Pages Function /api/content under `wrangler pages dev`
+ * (Cloudflare's runtime), checking callers with the local Supabase stand-in and committing to a fake
+ * GitHub (tests/support/fake-github.mjs): a save is one commit, authored by the signed-in user, an
+ * entry with its picture too; without its settings it answers 503 naming them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Standin } from '../../supabase/local/server.ts';
+import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
+import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
+import { ADMIN, MEMBER, accessTokenOf, startTestStandin } from '../support/standin.ts';
+
+const PORT = Number(process.env.CONTENT_TEST_PORT ?? 4860);
+const TESTIMONIALS = 'src/content/testimonials.json';
+const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+
+let standin: Standin;
+let github: Awaited<ReturnType<typeof startFakeGithub>>;
+let pages: Awaited<ReturnType<typeof startPagesDev>>;
+let bare: Awaited<ReturnType<typeof startPagesDev>>;
+let admin: string;
+
+interface LogEntry {
+  message: string;
+  author: { name: string; email: string };
+  files: string[];
+}
+const log = async () => (await (await fetch(`${github.url}/_log`)).json()) as LogEntry[];
+
+async function call(base: string, action: string, params: Record<string, unknown>, token: string | null = admin) {
+  const response = await fetch(`${base}/api/content`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ branch: 'main', action, params }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: string } };
+}
+
+beforeAll(async () => {
+  standin = await startTestStandin(PORT + 1);
+  github = await startFakeGithub({ port: PORT + 2 });
+  const supabase = { SUPABASE_URL: standin.url, SUPABASE_SERVICE_ROLE_KEY: standin.config.serviceRoleKey };
+  const repository = { GITHUB_TOKEN: FAKE_GITHUB_TOKEN, GITHUB_REPOSITORY: FAKE_GITHUB_REPOSITORY, GITHUB_API_URL: github.url };
+  [pages, bare] = await Promise.all([startPagesDev({ port: PORT, vars: { ...supabase, ...repository } }), startPagesDev({ port: PORT + 3, vars: supabase })]);
+  admin = await accessTokenOf(standin, ADMIN);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([pages?.stop(), bare?.stop()]);
+  await github?.close();
+  await standin?.close();
+});
+
+describe('POST /api/content, deployed', () => {
+  it('401 without a session, 403 for a member', async () => {
+    expect((await call(pages.url, 'getEntry', { path: TESTIMONIALS }, null)).status).toBe(401);
+    expect(await call(pages.url, 'getEntry', { path: TESTIMONIALS }, await accessTokenOf(standin, MEMBER))).toMatchObject({ status: 403, body: { error: 'Only an admin or an editor may edit the content.' } });
+  });
+
+  it('a save is one commit on the branch, authored by the signed-in user, named after the file', async () => {
+    const opened = (await call(pages.url, 'getEntry', { path: TESTIMONIALS })).body as { data: string; file: { id: string } };
+    const list = JSON.parse(opened.data) as Record<string, string>[];
+    list[0]!.text = 'Saved through the deployed endpoint.';
+    const before = (await log()).length;
+    const saved = await call(pages.url, 'persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }], assets: [], baseShas: { [TESTIMONIALS]: opened.file.id } });
+    expect(saved).toMatchObject({ status: 200, body: { store: 'github', files: [{ path: TESTIMONIALS }] } });
+    const commits = await log();
+    expect(commits.length).toBe(before + 1);
+    expect(commits[0]).toMatchObject({ message: `Content: ${TESTIMONIALS} (by ${ADMIN.email})`, author: { email: ADMIN.email }, files: [TESTIMONIALS] });
+    const stale = await call(pages.url, 'persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }], baseShas: { [TESTIMONIALS]: opened.file.id } });
+    expect(stale.status).toBe(409);
+  });
+
+  it('a new guide with its picture is one commit; a bad one is refused with 422 and no commit', async () => {
+    const path = 'src/content/resources/beginner-strength-starter.json';
+    const guide = {
+      title: 'Beginner Strength Starter',
+      subtitle: 'Four weeks to your first pull-up',
+      description: 'A simple plan for your first month of lifting.',
+      bullets: ['Three short sessions a week'],
+      image: '../images/resources/beginner-strength-starter.jpg',
+      imageAlt: 'Cover of Beginner Strength Starter',
+      tag: 'Training Program',
+      featured: false,
+      formId: 'Bs1StarterForm',
+      order: 12,
+    };
+    const asset = { path: 'src/content/images/resources/beginner-strength-starter.jpg', content: btoa(String.fromCharCode(...JPEG)), encoding: 'base64' };
+    const before = (await log()).length;
+    const bad = await call(pages.url, 'persistEntry', { dataFiles: [{ path, raw: JSON.stringify({ ...guide, title: '' }) }], assets: [asset], baseShas: { [path]: null } });
+    expect(bad).toMatchObject({ status: 422, body: { problems: [expect.objectContaining({ field: 'title', message: 'must not be empty' })] } });
+    const saved = await call(pages.url, 'persistEntry', { dataFiles: [{ path, raw: JSON.stringify(guide) }], assets: [asset], baseShas: { [path]: null } });
+    expect(saved.status).toBe(200);
+    const commits = await log();
+    expect(commits.length).toBe(before + 1);
+    expect(commits[0]!.files.sort()).toEqual([asset.path, path].sort());
+  });
+
+  it('answers 503 naming the missing settings when GitHub is not configured', async () => {
+    const { status, body } = await call(bare.url, 'getEntry', { path: TESTIMONIALS });
+    expect(status).toBe(503);
+    expect(body).toEqual({ error: 'The content editor is not set up on this server: GITHUB_TOKEN, GITHUB_REPOSITORY are not set.', missing: ['GITHUB_TOKEN', 'GITHUB_REPOSITORY'] });
+  });
+});
