@@ -29,7 +29,7 @@ export interface StandinConfig {
   emailMaxFrequency: number;
   minPasswordLength: number;
   siteUrl: string;
-  seed: { adminEmail: string; adminPassword: string; memberEmail: string; memberPassword: string };
+  seed: { adminEmail: string; adminPassword: string; memberEmail: string; memberPassword: string; editorEmail: string; editorPassword: string };
   /** Upstream for the GoHighLevel functions (tests point it at a fake). */
   ghlApiBase: string;
   ghlApiToken: string;
@@ -88,6 +88,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, root: string): StandinConf
       adminPassword: env.STANDIN_ADMIN_PASSWORD ?? 'admin-password',
       memberEmail: env.STANDIN_MEMBER_EMAIL ?? 'member@example.com',
       memberPassword: env.STANDIN_MEMBER_PASSWORD ?? 'member-password',
+      editorEmail: env.STANDIN_EDITOR_EMAIL ?? 'editor@example.com',
+      editorPassword: env.STANDIN_EDITOR_PASSWORD ?? 'editor-password',
     },
     ghlApiBase: env.GHL_API_BASE ?? 'https://services.leadconnectorhq.com',
     ghlApiToken: env.GHL_API_TOKEN ?? '',

@@ -14,7 +14,7 @@ try {
     [
       `[supabase-local] Supabase stand-in ready on ${standin.url} in ${seconds} s (development and tests only)`,
       `[supabase-local] data: ${config.dataDir ?? 'in memory'}; e-mails: ${standin.url}/_local/outbox`,
-      `[supabase-local] sign in: ${config.seed.adminEmail} / ${config.seed.adminPassword} (admin), ${config.seed.memberEmail} / ${config.seed.memberPassword} (member)`,
+      `[supabase-local] sign in: ${config.seed.adminEmail} / ${config.seed.adminPassword} (admin), ${config.seed.editorEmail} / ${config.seed.editorPassword} (editor), ${config.seed.memberEmail} / ${config.seed.memberPassword} (member)`,
     ].join('\n'),
   );
   let stopping = false;

@@ -151,7 +151,9 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
   const tusDir = join(base, 'tus');
   await mkdir(tusDir, { recursive: true });
   const outbox = new Outbox(log);
-  if (await seed(db, config, files, root)) log(`seeded a fresh database${fresh ? '' : ' (seeds were missing)'}`);
+  const seeded = await seed(db, config, files, root);
+  if (seeded === 'all') log(`seeded a fresh database${fresh ? '' : ' (seeds were missing)'}`);
+  if (seeded === 'editor') log(`added the editor account ${config.seed.editorEmail} (this database was seeded before the editor role)`);
 
   const tus = createTusServer(db, config, files, tusDir);
   const functions = functionRegistry(config, env);

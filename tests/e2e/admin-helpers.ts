@@ -4,6 +4,8 @@ import { SUPABASE_URL } from './helpers';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 export const MEMBER = { email: 'member@example.com', password: 'member-password' };
+/** The content editor's role: the content editor (/admin/content), nothing else of the admin. */
+export const EDITOR = { email: 'editor@example.com', password: 'editor-password' };
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 

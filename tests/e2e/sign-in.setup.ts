@@ -1,14 +1,16 @@
 /**
- * Signs the seeded admin and member in through /auth once per run and stores their sessions,
- * so the tests that need one start signed in instead of each running bcrypt and the form.
+ * Signs the seeded admin, editor and member in through /auth once per run and stores their
+ * sessions, so the tests that need one start signed in instead of each running bcrypt and the form.
  */
 import { expect, test } from './fixtures';
-import { ADMIN, MEMBER } from './admin-helpers';
-import { ADMIN_STATE, MEMBER_STATE } from './auth-state';
+import { ADMIN, EDITOR, MEMBER } from './admin-helpers';
+import { ADMIN_STATE, EDITOR_STATE, MEMBER_STATE } from './auth-state';
 
-// Without a next path, sign-in takes an admin to the dashboard and anyone else home.
+// Without a next path, sign-in takes an admin to the dashboard, an editor to the content editor
+// and anyone else home.
 for (const [who, user, file, lands] of [
   ['admin', ADMIN, ADMIN_STATE, '/admin'],
+  ['editor', EDITOR, EDITOR_STATE, '/admin/content'],
   ['member', MEMBER, MEMBER_STATE, '/'],
 ] as const) {
   test(`sign in as the ${who}`, async ({ page, baseURL }) => {

@@ -97,12 +97,13 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
   let db: TestDb;
   let adminId: string;
   let memberId: string;
+  let editorId: string;
   beforeAll(async () => {
     db = await open();
-    const users = await db.query(`insert into auth.users (email) values ('admin@example.com'), ('member@example.com') returning id, email`);
-    adminId = String(users.find((user) => user.email === 'admin@example.com')!.id);
-    memberId = String(users.find((user) => user.email === 'member@example.com')!.id);
-    await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [adminId]);
+    const users = await db.query(`insert into auth.users (email) values ('admin@example.com'), ('member@example.com'), ('editor@example.com') returning id, email`);
+    const idOf = (email: string) => String(users.find((user) => user.email === email)!.id);
+    [adminId, memberId, editorId] = [idOf('admin@example.com'), idOf('member@example.com'), idOf('editor@example.com')];
+    await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin'), ($2, 'editor')`, [adminId, editorId]);
   }, 60_000);
   afterAll(async () => {
     await db?.close();
@@ -110,17 +111,22 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
 
   const admin = () => ({ role: 'authenticated', sub: adminId });
   const member = () => ({ role: 'authenticated', sub: memberId });
+  /** The content editor's role: the content files, nothing of the admin's data. */
+  const editor = () => ({ role: 'authenticated', sub: editorId });
   const anon = { role: 'anon' };
   const service = { role: 'service_role' };
 
   it('a signed-in user reads only their own roles', async () => {
     expect(await db.asRole(member(), (query) => query('select role from public.user_roles'))).toEqual([]);
     expect(await db.asRole(admin(), (query) => query('select role from public.user_roles'))).toEqual([{ role: 'admin' }]);
+    expect(await db.asRole(editor(), (query) => query('select role from public.user_roles'))).toEqual([{ role: 'editor' }]);
   });
 
   it('nobody grants or changes roles through the API', async () => {
     expect(await sqlError(() => db.asRole(member(), (query) => query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [memberId])))).toBe('42501');
     expect(await sqlError(() => db.asRole(admin(), (query) => query(`update public.user_roles set role = 'user'`)))).toBe('42501');
+    expect(await sqlError(() => db.asRole(editor(), (query) => query(`update public.user_roles set role = 'admin'`)))).toBe('42501');
+    expect(await sqlError(() => db.asRole(editor(), (query) => query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [editorId])))).toBe('42501');
     expect(await sqlError(() => db.asRole(anon, (query) => query('select * from public.user_roles')))).toBe('42501');
   });
 
@@ -132,6 +138,22 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
     expect(await db.asRole(admin(), ask)).toEqual([{ a: true, m: false }]);
     expect(await db.asRole(service, ask)).toEqual([{ a: true, m: false }]);
     expect(await ask(db.query)).toEqual([{ a: true, m: false }]);
+  });
+
+  it('has_role answers editor for an editor, who is no admin', async () => {
+    const ask = (query: Query) => query(`select public.has_role($1, 'editor') as editor, public.has_role($1, 'admin') as admin`, [editorId]);
+    expect(await db.asRole(editor(), ask)).toEqual([{ editor: true, admin: false }]);
+    expect(await db.asRole(service, ask)).toEqual([{ editor: true, admin: false }]);
+    // An editor cannot learn who the admins are either, and an admin is not an editor.
+    expect(await db.asRole(editor(), (query) => query(`select public.has_role($1, 'admin') as a, public.has_role($1, 'editor') as e`, [adminId]))).toEqual([
+      { a: false, e: false },
+    ]);
+    expect(await db.query(`select public.has_role($1, 'editor') as e`, [adminId])).toEqual([{ e: false }]);
+  });
+
+  it('no policy or function lets an editor in: whatever asks for admin asks for admin only', async () => {
+    expect(await db.query(`select policyname from pg_policies where concat(qual, ' ', with_check) like '%editor%'`)).toEqual([]);
+    expect(await db.query(`select proname from pg_proc where pronamespace in ('public'::regnamespace, 'storage'::regnamespace) and prosrc like '%editor%'`)).toEqual([]);
   });
 
   it('the public bucket takes raster images and videos, no SVG', async () => {
@@ -150,6 +172,20 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
     expect(await db.asRole(anon, list)).toEqual([]);
     expect(await db.asRole(member(), list)).toEqual([]);
     expect(await db.asRole(admin(), list)).toEqual([{ name: 'hero/new.mp4' }]);
+  });
+
+  it('an editor uploads, lists, replaces and deletes nothing in the bucket', async () => {
+    const name = 'uploads/editor-test.mp4';
+    expect(await db.asRole(admin(), (query) => query(`insert into storage.objects (bucket_id, name) values ('videos', $1) returning name`, [name]))).toEqual([{ name }]);
+    expect(await sqlError(() => db.asRole(editor(), (query) => query(`insert into storage.objects (bucket_id, name) values ('videos', 'hero/editor.mp4')`)))).toBe(
+      '42501',
+    );
+    expect(await db.asRole(editor(), (query) => query(`select name from storage.objects where bucket_id = 'videos'`))).toEqual([]);
+    // Update and delete see no row of hers to change: nothing happens.
+    expect(await db.asRole(editor(), (query) => query(`update storage.objects set name = 'hero/taken.mp4' where name = $1 returning name`, [name]))).toEqual([]);
+    expect(await db.asRole(editor(), (query) => query(`delete from storage.objects where name = $1 returning name`, [name]))).toEqual([]);
+    expect(await db.query(`select name from storage.objects where name = $1`, [name])).toEqual([{ name }]);
+    await db.query(`delete from storage.objects where name = $1`, [name]);
   });
 
   it('the ledger replaced the 48-hour event id table and its functions', async () => {
@@ -206,7 +242,7 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
       );
     const rowOf = async (id: string) => (await db.query('select * from public.conversions where event_id = $1', [id]))[0];
 
-    it('anonymous visitors and members read nothing and execute none of its functions', async () => {
+    it('anonymous visitors, members and editors read nothing and execute none of its functions', async () => {
       expect(await record(consented('lead.private'))).toBe('recorded');
       // (`*` names meta_event, which only the service role may read.)
       for (const [table, columns] of [
@@ -216,6 +252,7 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
         // Anonymous visitors have no grant at all (PostgREST answers 401); members read no row.
         expect(await sqlError(() => db.asRole(anon, (query) => query(`select ${columns} from ${table}`)))).toBe('42501');
         expect(await db.asRole(member(), (query) => query(`select ${columns} from ${table}`))).toEqual([]);
+        expect(await db.asRole(editor(), (query) => query(`select ${columns} from ${table}`))).toEqual([]);
       }
       const serviceOnly = [
         [`select public.record_conversion($1::text::jsonb)`, [JSON.stringify(consented('lead.intruder'))]],
@@ -224,7 +261,7 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
         [`select public.purge_conversions()`, []],
       ] as const;
       for (const [text, params] of serviceOnly) {
-        for (const claims of [anon, member(), admin()]) {
+        for (const claims of [anon, member(), editor(), admin()]) {
           expect(await refusal(() => db.asRole(claims, (query) => query(text, [...params])))).toEqual({
             code: '42501',
             message: expect.stringMatching(/^permission denied for function (record|claim|settle|purge)_conversions?$/),
@@ -236,7 +273,9 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
           code: '42501',
           message: expect.stringMatching(/^permission denied for function/),
         });
-        expect(await refusal(() => db.asRole(member(), (query) => query(text)))).toEqual({ code: '42501', message: expect.stringMatching(/^only admins /) });
+        for (const claims of [member(), editor()]) {
+          expect(await refusal(() => db.asRole(claims, (query) => query(text)))).toEqual({ code: '42501', message: expect.stringMatching(/^only admins /) });
+        }
       }
       for (const text of [
         `insert into public.conversions (event_id, event_name, event_time, endpoint, page_path, consented, state) values ('x', 'Lead', now(), 'pages', '/', false, 'not_consented')`,
@@ -244,8 +283,7 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
         'delete from public.conversions',
         'update public.conversion_delivery_status set paused = true',
       ]) {
-        expect(await sqlError(() => db.asRole(member(), (query) => query(text)))).toBe('42501');
-        expect(await sqlError(() => db.asRole(admin(), (query) => query(text)))).toBe('42501');
+        for (const claims of [member(), editor(), admin()]) expect(await sqlError(() => db.asRole(claims, (query) => query(text)))).toBe('42501');
       }
       expect(await rowOf('lead.private')).toMatchObject({ state: 'pending', meta_event: expect.objectContaining({ event_id: 'lead.private' }) });
       expect(await rowOf('lead.intruder')).toBeUndefined();

@@ -34,6 +34,8 @@ export async function signedIn(standin: Standin, email: string, password: string
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 export const MEMBER = { email: 'member@example.com', password: 'member-password' };
+/** The content editor's role: the content editor, nothing else of the admin. */
+export const EDITOR = { email: 'editor@example.com', password: 'editor-password' };
 
 /** A signed-in user's access token. */
 export async function accessTokenOf(standin: Standin, user: { email: string; password: string }): Promise<string> {

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_KEY as PAGE_KEY, enhanceAccount } from '~/features/auth/account';
-import { ADMIN_SESSION_KEY, rememberAdmin } from '~/features/auth/admin-session';
+import { ADMIN_SESSION_KEY, EDITOR_SESSION_KEY, rememberRole } from '~/features/auth/admin-session';
 import type { SignOutHostData } from '~/features/auth/contract';
 import { SIGN_OUT_HOST_ID } from '~/features/auth/ids';
 import { signOutAndGoHome } from '~/features/auth/sign-out';
@@ -31,14 +31,14 @@ describe('the header for a signed-in admin', () => {
     document.body.innerHTML = HEADER;
     enhanceAccount(document);
     expect([...document.querySelectorAll<HTMLElement>('[data-admin-actions]')].map((part) => part.hidden)).toEqual([true, true]);
-    rememberAdmin(false);
+    rememberRole(null);
     enhanceAccount(document);
     expect(document.querySelector<HTMLElement>('[data-admin-actions]')!.hidden).toBe(true);
   });
 
   // One test: the page script runs once per page, and its click listener stays on the document.
   it('shows the Admin link and Sign out for a remembered admin, and hands the first tap on Sign out to the island', () => {
-    rememberAdmin(true);
+    rememberRole('admin');
     document.body.innerHTML = HEADER;
     enhanceAccount(document);
     expect([...document.querySelectorAll<HTMLElement>('[data-admin-actions]')].map((part) => part.hidden)).toEqual([false, false]);
@@ -47,12 +47,13 @@ describe('the header for a signed-in admin', () => {
     expect(host.querySelector('astro-island')!.hasAttribute(WANTED_ATTRIBUTE)).toBe(true);
     expect([...document.querySelectorAll<HTMLButtonElement>('[data-sign-out]')].every((button) => button.disabled)).toBe(true);
     expect((host.dataset as SignOutHostData).request).toBe('sign-out');
+    expect(document.querySelector('a')!.getAttribute('href'), 'an admin’s link goes to the dashboard').toBe('/admin');
   });
 });
 
 describe('signing out', () => {
   it('ends this browser’s session only, forgets the admin and goes home', async () => {
-    rememberAdmin(true);
+    rememberRole('admin');
     // The sign-out's own SIGNED_OUT comes while it runs: by then the page is leaving for home.
     const leavingWhenSignedOut: boolean[] = [];
     const signOut = vi.fn(async () => {
@@ -65,10 +66,13 @@ describe('signing out', () => {
     expect(leavingWhenSignedOut, '/admin’s guard does not send the page to /auth').toEqual([true]);
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
     expect(assign).toHaveBeenCalledWith('/');
+    rememberRole('editor');
+    await signOutAndGoHome({ auth: { signOut } } as never, { location: { assign } } as unknown as Window);
+    expect(localStorage.getItem(EDITOR_SESSION_KEY), 'an editor is forgotten too').toBeNull();
   });
 
   it('still leaves, logging why, when the backend refuses', async () => {
-    rememberAdmin(true);
+    rememberRole('admin');
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const assign = vi.fn();
     await signOutAndGoHome({ auth: { signOut: async () => ({ error: new Error('offline') }) } } as never, { location: { assign } } as unknown as Window);

@@ -11,25 +11,31 @@ import adminPage from '../../src/content/pages/admin.json';
 
 const fake = vi.hoisted(() => ({ client: undefined as unknown }));
 vi.mock('~/lib/supabase', () => ({ getSupabase: () => fake.client }));
+// The content editor is drawn elsewhere: here only whether the guard chose it.
+vi.mock('~/features/admin/ContentEditorSlot', () => ({ default: () => createElement('p', { id: 'content-editor' }, 'the content editor') }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 let emit: Listener;
-/** User ids whose admin check ran, in order. */
+/** User ids whose role check ran, in order. */
 let checked: string[];
 let admins: Set<string>;
+/** Role rows beyond the admins' (a user may hold several). */
+let roles: Map<string, string[]>;
 let stop: () => void;
 
+/** user_roles as PostgREST answers a select of the user's rows: a list (RLS shows only hers). */
 function fakeClient() {
-  const query = (userId = '') => ({
-    select: () => query(userId),
-    eq: (column: string, value: string) => query(column === 'user_id' ? value : userId),
-    maybeSingle: async () => {
-      checked.push(userId);
-      return { data: admins.has(userId) ? { role: 'admin' } : null, error: null };
+  const rowsOf = (userId: string) => [...(admins.has(userId) ? ['admin'] : []), ...(roles.get(userId) ?? [])].map((role) => ({ role }));
+  const query = {
+    select: () => query,
+    eq: async (column: string, value: string) => {
+      expect(column).toBe('user_id');
+      checked.push(value);
+      return { data: rowsOf(value), error: null };
     },
-  });
+  };
   return {
     auth: {
       onAuthStateChange: (listener: Listener) => {
@@ -37,7 +43,7 @@ function fakeClient() {
         return { data: { subscription: { unsubscribe() {} } } };
       },
     },
-    from: () => query(),
+    from: () => query,
   };
 }
 
@@ -48,6 +54,11 @@ beforeEach(() => {
   vi.useFakeTimers();
   checked = [];
   admins = new Set(['admin-1']);
+  roles = new Map([
+    ['editor-1', ['editor']],
+    ['both-1', ['editor', 'admin']],
+    ['user-editor-1', ['user', 'editor']],
+  ]);
   $auth.set(initial);
   fake.client = fakeClient();
   stop = startAuth(fake.client as Parameters<typeof startAuth>[0]);
@@ -91,6 +102,23 @@ it.each(['USER_UPDATED', 'PASSWORD_RECOVERY', 'MFA_CHALLENGE_VERIFIED'] as const
   expect($auth.get()).toMatchObject({ isAdmin: true, adminPending: false });
 });
 
+it('learns the role: an editor is no admin; a user holding both roles is an admin; other role rows count for nothing', async () => {
+  for (const [id, role] of [
+    ['editor-1', 'editor'],
+    ['both-1', 'admin'],
+    ['user-editor-1', 'editor'],
+    ['member-1', null],
+    ['admin-1', 'admin'],
+  ] as const) {
+    emit('SIGNED_IN', session(id));
+    await settle();
+    expect($auth.get(), id).toMatchObject({ role, isAdmin: role === 'admin', adminPending: false });
+  }
+  emit('SIGNED_OUT', null);
+  await settle();
+  expect($auth.get()).toMatchObject({ role: null, isAdmin: false });
+});
+
 it('SIGNED_OUT clears the user and isAdmin', async () => {
   emit('SIGNED_IN', session('admin-1'));
   await settle();
@@ -120,4 +148,28 @@ it('the guard shows Loading... until auth resolves and while the admin check run
   expect(host.querySelector('h1')?.textContent).toBe('Access Denied');
   act(() => root.unmount());
   host.remove();
+});
+
+it('the guard gives an admin and an editor the content editor on /admin/content, and a member Access Denied there', async () => {
+  window.history.replaceState(null, '', '/admin/content');
+  const host = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(host);
+  try {
+    await act(async () => root.render(createElement(AdminGuard, { copy: adminPage as AdminCopy, data: {} as never })));
+    for (const [id, shows] of [
+      ['editor-1', 'the content editor'],
+      ['admin-1', 'the content editor'],
+      ['member-1', 'Access Denied'],
+    ] as const) {
+      await act(async () => emit('SIGNED_IN', session(id)));
+      expect(host.querySelector('[role="status"]')?.textContent, id).toBe('Loading...');
+      await act(settle);
+      expect(host.querySelector('#content-editor, h1')?.textContent, id).toBe(shows);
+      expect(host.querySelector('[role="tablist"]'), id).toBeNull();
+    }
+  } finally {
+    act(() => root.unmount());
+    host.remove();
+    window.history.replaceState(null, '', '/');
+  }
 });

@@ -41,12 +41,14 @@ describe('where sign-in returns to', () => {
     expect(back('/guides/../admin')).toBe('/admin');
   });
 
-  it('without a usable next path, an admin goes to the dashboard and anyone else home', () => {
-    expect(homeFor(true)).toBe('/admin');
-    expect(homeFor(false)).toBe('/');
-    expect(returnPath('', ORIGIN, homeFor(true))).toBe('/admin');
-    expect(returnPath('?next=%2F.%2F%2Fevil.example', ORIGIN, homeFor(true))).toBe('/admin');
-    expect(returnPath('?next=%2Fguides', ORIGIN, homeFor(true))).toBe('/guides');
+  it('without a usable next path, an admin goes to the dashboard, an editor to the content editor, and anyone else home', () => {
+    expect(homeFor('admin')).toBe('/admin');
+    expect(homeFor('editor')).toBe('/admin/content');
+    expect(homeFor(null)).toBe('/');
+    expect(returnPath('', ORIGIN, homeFor('admin'))).toBe('/admin');
+    expect(returnPath('?next=%2F.%2F%2Fevil.example', ORIGIN, homeFor('admin'))).toBe('/admin');
+    expect(returnPath('?next=%2Fguides', ORIGIN, homeFor('admin'))).toBe('/guides');
+    expect(returnPath('', ORIGIN, homeFor('editor'))).toBe('/admin/content');
   });
 
   it('never returns to /auth itself (a loop)', () => {

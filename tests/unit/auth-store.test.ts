@@ -3,9 +3,9 @@
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Standin } from '../../supabase/local/server.ts';
-import { ADMIN_SESSION_KEY } from '../../src/features/auth/admin-session';
-import { $auth, checkAdmin, startAuth } from '../../src/features/auth/store';
-import { ADMIN, MEMBER, client, startTestStandin } from '../support/standin.ts';
+import { ADMIN_SESSION_KEY, EDITOR_SESSION_KEY } from '../../src/features/auth/admin-session';
+import { $auth, checkRole, startAuth } from '../../src/features/auth/store';
+import { ADMIN, EDITOR, MEMBER, client, startTestStandin } from '../support/standin.ts';
 
 /** This browser's localStorage, where the store remembers an admin's session for every page's header. */
 const stored = new Map<string, string>();
@@ -20,7 +20,7 @@ Object.defineProperty(globalThis, 'localStorage', {
 
 let standin: Standin;
 beforeAll(async () => {
-  standin = await startTestStandin(4824);
+  standin = await startTestStandin(0);
 }, 90_000);
 afterAll(async () => {
   await standin?.close();
@@ -55,6 +55,34 @@ it('follows sign-in, the admin check, sign-out and a member', async () => {
   stop();
 });
 
+it('learns an editor’s role, remembers her for the header apart from an admin, and forgets her on sign-out', async () => {
+  const supabase = client(standin);
+  const stop = startAuth(supabase);
+  await supabase.auth.signInWithPassword(EDITOR);
+  await expect.poll(() => $auth.get().role).toBe('editor');
+  expect($auth.get()).toMatchObject({ isAdmin: false, adminPending: false });
+  expect(stored.has(EDITOR_SESSION_KEY), 'the editor is remembered for the header').toBe(true);
+  expect(stored.has(ADMIN_SESSION_KEY), 'not as an admin: the pixel and own visits stay an admin’s').toBe(false);
+  await supabase.auth.signOut();
+  await expect.poll(() => $auth.get().user).toBeNull();
+  expect($auth.get().role).toBeNull();
+  expect(stored.has(EDITOR_SESSION_KEY), 'forgotten on sign-out').toBe(false);
+  stop();
+});
+
+it('a user holding both roles is an admin (one query of her rows, not a single row)', async () => {
+  const { rows } = await standin.db.query<{ id: string }>('select id from auth.users where email = $1', [ADMIN.email]);
+  await standin.db.query(`insert into public.user_roles (user_id, role) values ($1, 'editor')`, [rows[0]!.id]);
+  try {
+    const supabase = client(standin);
+    await supabase.auth.signInWithPassword(ADMIN);
+    expect(await checkRole(supabase, rows[0]!.id)).toBe('admin');
+    await supabase.auth.signOut({ scope: 'local' });
+  } finally {
+    await standin.db.query(`delete from public.user_roles where user_id = $1 and role = 'editor'`, [rows[0]!.id]);
+  }
+});
+
 it('a check that cannot answer (the page leaving mid-request, offline) keeps what this browser remembers', async () => {
   const supabase = client(standin);
   const offline = {
@@ -66,17 +94,22 @@ it('a check that cannot answer (the page leaving mid-request, offline) keeps wha
   const original = console.error;
   console.error = () => {};
   try {
-    // Signed in as admin on /auth, which remembered it; now /admin opens and its check is cut off.
-    await supabase.auth.signInWithPassword(ADMIN);
-    stored.set(ADMIN_SESSION_KEY, '1');
-    const stop = startAuth(offline);
-    await expect.poll(() => $auth.get().user?.email).toBe(ADMIN.email);
-    await settled().toBe(true);
-    expect($auth.get().isAdmin, 'the guard does not open on an unknown answer').toBe(false);
-    expect(stored.has(ADMIN_SESSION_KEY), 'the header keeps the Admin link').toBe(true);
-    await supabase.auth.signOut({ scope: 'local' });
-    await expect.poll(() => stored.has(ADMIN_SESSION_KEY), { message: 'forgotten on sign-out' }).toBe(false);
-    stop();
+    // Signed in on /auth, which remembered her; now /admin opens and its check is cut off.
+    for (const [user, key] of [
+      [ADMIN, ADMIN_SESSION_KEY],
+      [EDITOR, EDITOR_SESSION_KEY],
+    ] as const) {
+      await supabase.auth.signInWithPassword(user);
+      stored.set(key, '1');
+      const stop = startAuth(offline);
+      await expect.poll(() => $auth.get().user?.email).toBe(user.email);
+      await settled().toBe(true);
+      expect($auth.get(), 'the guard does not open on an unknown answer').toMatchObject({ isAdmin: false, role: null });
+      expect(stored.has(key), 'the header keeps the Admin link').toBe(true);
+      await supabase.auth.signOut({ scope: 'local' });
+      await expect.poll(() => stored.has(key), { message: 'forgotten on sign-out' }).toBe(false);
+      stop();
+    }
   } finally {
     console.error = original;
   }
@@ -87,12 +120,12 @@ it('treats a failing admin check as not known and logs it', async () => {
     from: () => {
       throw new Error('network down');
     },
-  } as unknown as Parameters<typeof checkAdmin>[0];
+  } as unknown as Parameters<typeof checkRole>[0];
   const errors: unknown[] = [];
   const original = console.error;
   console.error = (...args: unknown[]) => void errors.push(args);
   try {
-    expect(await checkAdmin(broken, 'x')).toBeNull();
+    expect(await checkRole(broken, 'x')).toBeNull();
   } finally {
     console.error = original;
   }

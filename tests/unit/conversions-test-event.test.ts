@@ -9,7 +9,7 @@ const supabase = {
   supabaseUrl: 'http://supabase.test',
   anonKey: 'anon',
   fetch: (async (input: string | URL | Request) =>
-    String(input).includes('/auth/v1/user') ? Response.json({ id: 'admin-1' }) : Response.json({ role: 'admin' })) as typeof fetch,
+    String(input).includes('/auth/v1/user') ? Response.json({ id: 'admin-1' }) : Response.json([{ role: 'admin' }])) as typeof fetch,
 };
 
 /** Sends one test event from a caller whose Origin is another site; returns the answer and the URL Meta got. */

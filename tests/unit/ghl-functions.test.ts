@@ -4,6 +4,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  GHL_FUNCTIONS,
   type GhlEnv,
   ghlHandler,
   isLocalUpstream,
@@ -14,7 +15,7 @@ import {
 } from '../../supabase/functions/_shared/ghl.ts';
 import { functionRegistry } from '../../supabase/local/functions.ts';
 import type { Standin } from '../../supabase/local/server.ts';
-import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
+import { ADMIN, EDITOR, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
 
 const TOKEN = 'pit-test-token-never-echoed';
 const FAKE_PORT = 4810;
@@ -144,6 +145,18 @@ describe('functions through /functions/v1', () => {
     expect(seen.length).toBe(calls);
   });
 
+  it('answers 403 to a signed-in editor: the content editor’s role reaches no calendar function', async () => {
+    const calls = seen.length;
+    const editor = await signedIn(standin, EDITOR.email, EDITOR.password);
+    for (const name of GHL_FUNCTIONS) {
+      const denied = await editor.functions.invoke(name, { body: { ...availability, locationId: 'loc1' } });
+      expect(denied.response?.status, name).toBe(403);
+      expect(await denied.response?.json()).toEqual({ error: 'the admin role is required' });
+    }
+    expect((await editor.functions.invoke('ghl-list-calendars', { method: 'GET' })).response?.status).toBe(403);
+    expect(seen.length).toBe(calls);
+  });
+
   it('answers CORS preflight with 200 and the function headers', async () => {
     const response = await fetch(`${standin.url}/functions/v1/ghl-calendar-details`, { method: 'OPTIONS' });
     expect(response.status).toBe(200);
@@ -177,7 +190,7 @@ describe('a server without its GoHighLevel settings (the Edge Function and the s
         const url = String(input);
         calls.push(url);
         if (url.endsWith('/auth/v1/user')) return Response.json({ id: 'user-1' });
-        if (url.includes('/rest/v1/user_roles')) return role === 'admin' ? Response.json({ role: 'admin' }) : new Response('{}', { status: 406 });
+        if (url.includes('/rest/v1/user_roles')) return Response.json(role === 'admin' ? [{ role: 'admin' }] : []);
         return Response.json({ calendars: [] });
       }) as typeof fetch,
     };
@@ -255,7 +268,7 @@ describe('the local fake GoHighLevel is labelled', () => {
       ...env,
       fetch: (async (input: string | URL | Request) =>
         String(input).includes('/rest/v1/')
-          ? Response.json({ role: 'admin' })
+          ? Response.json([{ role: 'admin' }])
           : Response.json(String(input).endsWith('/user') ? { id: 'u' } : { calendars: [] })) as typeof fetch,
     })(
       new Request('https://p.test/functions/v1/ghl-list-calendars', {

@@ -3,9 +3,11 @@
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole } from '../../supabase/local/db.ts';
+import { seed } from '../../supabase/local/seed.ts';
+import { FileArea } from '../../supabase/local/objects.ts';
 import type { Standin } from '../../supabase/local/server.ts';
 import { sqlError } from '../support/sql-error.ts';
-import { ADMIN, MEMBER, client, signedIn, startTestStandin } from '../support/standin.ts';
+import { ADMIN, EDITOR, MEMBER, client, root, signedIn, startTestStandin } from '../support/standin.ts';
 
 let standin: Standin;
 let adminId: string;
@@ -36,6 +38,23 @@ describe('user_roles RLS', () => {
       '42501',
     );
     expect(await sqlError(() => asRole(standin.db, admin(), (tx) => tx.query(`update public.user_roles set role = 'user'`)))).toBe('42501');
+  });
+
+  it('the stand-in seeds an editor, whose one role is editor', async () => {
+    const editor = await signedIn(standin, EDITOR.email, EDITOR.password);
+    const { data: user } = await editor.auth.getUser();
+    expect(await editor.from('user_roles').select('role').eq('user_id', user.user!.id)).toMatchObject({ data: [{ role: 'editor' }], error: null });
+  });
+
+  it('a database seeded before the editor role gets the editor on its next start, once', async () => {
+    await standin.db.query(`delete from auth.users where email = $1`, [EDITOR.email]);
+    await standin.db.query(`delete from _local.migrations where name = 'seed-editor'`);
+    const files = new FileArea(standin.config.dataDir ?? '/nonexistent');
+    expect(await seed(standin.db, standin.config, files, root)).toBe('editor');
+    expect(await seed(standin.db, standin.config, files, root)).toBeNull();
+    const { rows } = await standin.db.query(`select r.role from public.user_roles r join auth.users u on u.id = r.user_id where u.email = $1`, [EDITOR.email]);
+    expect(rows).toEqual([{ role: 'editor' }]);
+    await signedIn(standin, EDITOR.email, EDITOR.password);
   });
 
   it('anon cannot read roles at all', async () => {
@@ -70,8 +89,8 @@ describe('user_roles RLS', () => {
 describe('storage: list, upload, remove, public GET', () => {
   const clip = () => new Blob([new Uint8Array(2048).fill(7)], { type: 'video/mp4' });
 
-  it('only an admin lists the bucket (the seeded sample files, folders first-level only); visitors and members list nothing', async () => {
-    for (const visitor of [client(standin), await signedIn(standin, MEMBER.email, MEMBER.password)]) {
+  it('only an admin lists the bucket (the seeded sample files, folders first-level only); visitors, members and editors list nothing', async () => {
+    for (const visitor of [client(standin), await signedIn(standin, MEMBER.email, MEMBER.password), await signedIn(standin, EDITOR.email, EDITOR.password)]) {
       expect(await visitor.storage.from('videos').list()).toEqual({ data: [], error: null });
       expect(await visitor.storage.from('videos').list('hero')).toEqual({ data: [], error: null });
     }
@@ -99,15 +118,17 @@ describe('storage: list, upload, remove, public GET', () => {
     expect(await missing.json()).toMatchObject({ statusCode: '404', error: 'not_found', message: 'Object not found' });
   });
 
-  it('a member cannot upload (403 inside a 400) and cannot delete (200 [] and the file stays)', async () => {
-    const supabase = await signedIn(standin, MEMBER.email, MEMBER.password);
-    const { data, error } = await supabase.storage.from('videos').upload('member.mp4', clip());
-    expect(data).toBeNull();
-    expect(error).toMatchObject({ name: 'StorageApiError', status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
-    const removed = await supabase.storage.from('videos').remove(['brand/logo.png']);
-    expect(removed).toMatchObject({ data: [], error: null });
-    const still = await fetch(client(standin).storage.from('videos').getPublicUrl('brand/logo.png').data.publicUrl);
-    expect(still.status).toBe(200);
+  it('a member or an editor cannot upload (403 inside a 400) and cannot delete (200 [] and the file stays)', async () => {
+    for (const user of [MEMBER, EDITOR]) {
+      const supabase = await signedIn(standin, user.email, user.password);
+      const { data, error } = await supabase.storage.from('videos').upload('member.mp4', clip());
+      expect(data, user.email).toBeNull();
+      expect(error).toMatchObject({ name: 'StorageApiError', status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
+      const removed = await supabase.storage.from('videos').remove(['brand/logo.png']);
+      expect(removed).toMatchObject({ data: [], error: null });
+      const still = await fetch(client(standin).storage.from('videos').getPublicUrl('brand/logo.png').data.publicUrl);
+      expect(still.status).toBe(200);
+    }
   });
 
   it('anon cannot upload either', async () => {
@@ -169,9 +190,11 @@ describe('storage: resumable uploads (tus)', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
-  it('a member is refused at creation with 403 and the RLS message', async () => {
-    const error = await tusUpload(await tokenOf(MEMBER.email, MEMBER.password), 'tus/member.mp4', Buffer.alloc(1000)).catch((e: Error) => e);
-    expect(String(error)).toMatch(/response code: 403, response text: new row violates row-level security policy/);
+  it('a member or an editor is refused at creation with 403 and the RLS message', async () => {
+    for (const user of [MEMBER, EDITOR]) {
+      const error = await tusUpload(await tokenOf(user.email, user.password), 'tus/member.mp4', Buffer.alloc(1000)).catch((e: Error) => e);
+      expect(String(error), user.email).toMatch(/response code: 403, response text: new row violates row-level security policy/);
+    }
   });
 
   it('creation without metadata is refused with 400', async () => {

@@ -39,7 +39,7 @@ function takeHeldActions(root: HTMLElement | null) {
 }
 
 export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
-  const { user, adminPending, isAdmin } = useStore($auth);
+  const { user, adminPending, role } = useStore($auth);
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
   // Uncontrolled fields: what a visitor types before hydration is kept.
@@ -78,8 +78,8 @@ export default function AuthForm({ copy }: { copy: AuthFormCopy }) {
   }, [submitHeld]);
   // Once the role is known, so every page's header knows whether to offer the dashboard.
   useEffect(() => {
-    if (user && !adminPending) window.location.replace(returnPath(window.location.search, window.location.origin, homeFor(isAdmin)));
-  }, [user, adminPending, isAdmin]);
+    if (user && !adminPending) window.location.replace(returnPath(window.location.search, window.location.origin, homeFor(role)));
+  }, [user, adminPending, role]);
 
   const current = copy[mode];
 

@@ -2,8 +2,12 @@
  * Where sign-in returns to: the `next` path a guarded page sends the visitor to /auth with, so
  * the admin comes back to the dashboard she asked for. Only a path of this site is ever followed
  * (never another origin, a protocol-relative `//host` or a `javascript:` URL), and never /auth
- * itself. Without a usable `next`, an admin goes to the dashboard and anyone else home.
+ * itself. Without a usable `next`, an admin goes to the dashboard, an editor to the content
+ * editor, and anyone else home.
  */
+import { contentEditorPath } from '~/features/admin/admin-areas';
+import type { AdminRole } from './roles';
+
 export const NEXT_PARAM = 'next';
 const HOME = '/';
 const ADMIN_HOME = '/admin';
@@ -18,8 +22,8 @@ export function signInHref(path: string): string {
 }
 
 /** Where a signed-in user goes when nothing (usable) asked for a page. */
-export function homeFor(isAdmin: boolean): string {
-  return isAdmin ? ADMIN_HOME : HOME;
+export function homeFor(role: AdminRole | null): string {
+  return role === 'admin' ? ADMIN_HOME : role === 'editor' ? contentEditorPath : HOME;
 }
 
 /** The same-site path `search` (a location.search) asks to return to, or `fallback`. */

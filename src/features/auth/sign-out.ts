@@ -1,10 +1,10 @@
 /**
  * Sign out (the header's button on any page): ends this browser's session (the user's other
  * browsers and devices stay signed in, as a site's Sign Out is expected to), forgets the admin
- * hint, goes home; and the refresh of a stored session.
+ * or editor hint, goes home; and the refresh of a stored session.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { rememberAdmin } from './admin-session';
+import { rememberRole } from './admin-session';
 import { $auth } from './store';
 
 export async function signOutAndGoHome(client: Pick<SupabaseClient, 'auth'>, win: Window = window): Promise<void> {
@@ -12,7 +12,7 @@ export async function signOutAndGoHome(client: Pick<SupabaseClient, 'auth'>, win
   $auth.setKey('leaving', true);
   const { error } = await client.auth.signOut({ scope: 'local' });
   if (error) console.error('Sign out failed:', error.message);
-  rememberAdmin(false);
+  rememberRole(null);
   win.location.assign('/');
 }
 

@@ -1,41 +1,51 @@
 /**
  * Auth state shared by the auth form, the admin guard and the header action: user, session,
- * loading and isAdmin, fed by supabase-js' onAuthStateChange. `adminPending` is true while the
- * admin check for the current user runs, so the guard never flashes 'Access Denied' at an admin.
+ * loading, role and isAdmin, fed by supabase-js' onAuthStateChange. `adminPending` is true while
+ * the role check for the current user runs, so the guard never flashes 'Access Denied' at an admin
+ * or an editor.
  */
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { map } from 'nanostores';
-import { rememberAdmin } from '~/features/auth/admin-session';
+import { rememberRole } from '~/features/auth/admin-session';
+import type { AdminRole } from '~/features/auth/roles';
+
+export type { AdminRole } from '~/features/auth/roles';
 
 export interface AuthState {
   user: User | null;
   session: Session | null;
   loading: boolean;
+  /** The user's part of the admin: 'admin', 'editor', or null (none, or not known yet). */
+  role: AdminRole | null;
+  /** role === 'admin'. */
   isAdmin: boolean;
   adminPending: boolean;
   /** This page signed the user out and is on its way home: nothing else navigates. */
   leaving: boolean;
 }
 
-export const $auth = map<AuthState>({ user: null, session: null, loading: true, isAdmin: false, adminPending: false, leaving: false });
+export const $auth = map<AuthState>({ user: null, session: null, loading: true, role: null, isAdmin: false, adminPending: false, leaving: false });
 
 type Client = Pick<SupabaseClient, 'auth' | 'from'>;
 
 /**
- * Reads user_roles under the user's own RLS: exactly one 'admin' row means admin. maybeSingle,
- * not single: a member has no row, and single's 406 answer would be a console error on every
- * member's page. Null when the check could not answer (offline, or the page left mid-request).
+ * Reads the user's role rows under her own RLS, in one query: an 'admin' row makes her an admin,
+ * else an 'editor' row an editor, else she is a member. All her rows, not maybeSingle: a user may
+ * hold two roles (user_roles is unique per user and role), and maybeSingle fails on two rows; a
+ * member has none, which a list answers without an error. Null when the check could not answer
+ * (offline, or the page left mid-request).
  */
-export async function checkAdmin(client: Client, userId: string): Promise<boolean | null> {
+export async function checkRole(client: Client, userId: string): Promise<AdminRole | 'member' | null> {
   try {
-    const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').maybeSingle();
+    const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId);
     if (error) {
-      console.error('Admin check failed:', error.message);
+      console.error('Role check failed:', error.message);
       return null;
     }
-    return (data as { role?: string } | null)?.role === 'admin';
+    const held = new Set((data as { role?: string }[] | null)?.map((row) => row.role));
+    return held.has('admin') ? 'admin' : held.has('editor') ? 'editor' : 'member';
   } catch (failure) {
-    console.error('Admin check failed:', failure);
+    console.error('Role check failed:', failure);
     return null;
   }
 }
@@ -43,14 +53,15 @@ export async function checkAdmin(client: Client, userId: string): Promise<boolea
 let generation = 0;
 
 /** `mine` is taken when the check is scheduled: a sign-out (or a newer check) before it runs or answers wins. */
-function runAdminCheck(client: Client, userId: string, mine: number): void {
+function runRoleCheck(client: Client, userId: string, mine: number): void {
   if (mine !== generation) return;
-  void checkAdmin(client, userId).then((answer) => {
+  void checkRole(client, userId).then((answer) => {
     if (mine !== generation) return;
+    const role = answer === 'member' ? null : answer;
     // Only an answer changes what this browser remembers: the coach who lands on /admin and
     // leaves at once (the check cut off) keeps the header's Admin link.
-    if (answer !== null) rememberAdmin(answer);
-    $auth.set({ ...$auth.get(), isAdmin: answer === true, adminPending: false });
+    if (answer !== null) rememberRole(role);
+    $auth.set({ ...$auth.get(), role, isAdmin: role === 'admin', adminPending: false });
   });
 }
 
@@ -64,8 +75,8 @@ export function startAuth(client: Client): () => void {
     const previous = $auth.get();
     if (!user || event === 'SIGNED_OUT') {
       generation++;
-      rememberAdmin(false);
-      $auth.set({ ...previous, session, user: null, loading: false, isAdmin: false, adminPending: false });
+      rememberRole(null);
+      $auth.set({ ...previous, session, user: null, loading: false, role: null, isAdmin: false, adminPending: false });
       return;
     }
     // A refreshed token for the same user changes nothing about the role.
@@ -77,7 +88,7 @@ export function startAuth(client: Client): () => void {
     $auth.set({ ...previous, session, user, loading: false, adminPending: true });
     // Deferred: supabase-js must not be awaited inside its own auth callback.
     const mine = ++generation;
-    setTimeout(() => runAdminCheck(client, user.id, mine), 0);
+    setTimeout(() => runRoleCheck(client, user.id, mine), 0);
   });
   stop = () => {
     data.subscription.unsubscribe();

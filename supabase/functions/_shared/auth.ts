@@ -1,7 +1,8 @@
 /**
  * Server-side caller checks for functions: the caller's JWT is verified by Supabase Auth
- * (GET /auth/v1/user) and the admin role is read from user_roles under the caller's own RLS
- * (a signed-in user sees only their own rows, so exactly one 'admin' row means admin).
+ * (GET /auth/v1/user) and the caller's roles are read from user_roles under the caller's own RLS
+ * (a signed-in user sees only their own rows). Admin only unless a caller asks for a set of
+ * roles: the content endpoint lets an admin or an editor in; every other function stays admin-only.
  * Plain fetch so it runs the same in Deno, workerd and Node.
  */
 import { corsHeaders, errorResponse } from './http.ts';
@@ -12,37 +13,60 @@ export interface SupabaseEnv {
   fetch?: typeof fetch;
 }
 
-export type AdminCheck = { ok: true; userId: string } | { ok: false; response: Response };
+/** The roles user_roles grants that open a part of the admin (public.app_role). */
+export type AppRole = 'admin' | 'editor';
+
+/** `role`: the first of the roles asked for that the caller holds (a user may hold several). */
+export type RoleCheck = { ok: true; userId: string; email: string | null; role: AppRole } | { ok: false; response: Response };
+export type AdminCheck = RoleCheck;
+
+const ADMIN_ONLY: readonly AppRole[] = ['admin'];
 
 export function bearer(request: Request): string | null {
   const match = /^bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '');
   return match ? match[1]! : null;
 }
 
-export async function requireAdmin(request: Request, env: SupabaseEnv, headers: Record<string, string> = corsHeaders): Promise<AdminCheck> {
+/** The caller holds one of `roles` (admin only by default), or the 401/403/502 answer to give. */
+export async function requireRole(
+  request: Request,
+  env: SupabaseEnv,
+  roles: readonly AppRole[] = ADMIN_ONLY,
+  headers: Record<string, string> = corsHeaders,
+): Promise<RoleCheck> {
   const token = bearer(request);
   if (!token) return { ok: false, response: errorResponse(401, 'a signed-in session is required (Authorization: Bearer <access token>)', headers) };
   const doFetch = env.fetch ?? fetch;
   const base = env.supabaseUrl.replace(/\/+$/, '');
   const auth = { apikey: env.anonKey, authorization: `Bearer ${token}` };
-  let userId: string;
+  const refused = errorResponse(403, `the ${roles.join(' or ')} role is required`, headers);
   try {
     const userResponse = await doFetch(`${base}/auth/v1/user`, { headers: auth });
-    if (!userResponse.ok) return { ok: false, response: errorResponse(401, 'the session is invalid or has expired', headers) };
-    const user = (await userResponse.json()) as { id?: unknown };
+    if (!userResponse.ok) {
+      await userResponse.body?.cancel();
+      return { ok: false, response: errorResponse(401, 'the session is invalid or has expired', headers) };
+    }
+    const user = (await userResponse.json()) as { id?: unknown; email?: unknown };
     if (typeof user.id !== 'string') return { ok: false, response: errorResponse(401, 'the session has no user', headers) };
-    userId = user.id;
-    const query = `select=role&user_id=eq.${encodeURIComponent(userId)}&role=eq.admin`;
-    const roleResponse = await doFetch(`${base}/rest/v1/user_roles?${query}`, {
-      headers: { ...auth, accept: 'application/vnd.pgrst.object+json', 'accept-profile': 'public' },
+    // Every role row of the caller's (RLS shows no one else's): a list, as she may hold several.
+    const roleResponse = await doFetch(`${base}/rest/v1/user_roles?select=role&user_id=eq.${encodeURIComponent(user.id)}`, {
+      headers: { ...auth, accept: 'application/json', 'accept-profile': 'public' },
     });
     if (roleResponse.status !== 200) {
       await roleResponse.body?.cancel();
-      return { ok: false, response: errorResponse(403, 'the admin role is required', headers) };
+      return { ok: false, response: refused };
     }
-    await roleResponse.body?.cancel();
+    const rows: unknown = await roleResponse.json();
+    const held = new Set(Array.isArray(rows) ? rows.map((row) => (row as { role?: unknown } | null)?.role) : []);
+    const role = roles.find((wanted) => held.has(wanted));
+    if (!role) return { ok: false, response: refused };
+    return { ok: true, userId: user.id, email: typeof user.email === 'string' && user.email !== '' ? user.email : null, role };
   } catch {
     return { ok: false, response: errorResponse(502, 'could not verify the caller with Supabase', headers) };
   }
-  return { ok: true, userId };
+}
+
+/** The admin-only check every admin function uses. */
+export function requireAdmin(request: Request, env: SupabaseEnv, headers: Record<string, string> = corsHeaders): Promise<RoleCheck> {
+  return requireRole(request, env, ADMIN_ONLY, headers);
 }

@@ -1,0 +1,11 @@
+-- The editor role: the marketer who edits the site's content in the admin's content editor
+-- (/admin/content, which saves through POST /api/content) and reaches nothing else of the admin.
+-- has_role(user, 'editor') answers it as has_role answers 'admin'. Every policy, function and
+-- server check that asks for 'admin' still asks for 'admin' only: an editor reads no conversion,
+-- calls none of the ledger's functions, and lists, writes and deletes nothing in the videos bucket.
+-- A user may hold both roles (user_roles is unique per user and role); admin covers the editor's
+-- page too. Roles are still granted with the service role or SQL only:
+--   insert into public.user_roles (user_id, role)
+--   select id, 'editor' from auth.users where email = 'marketer@example.com';
+-- (A new enum value cannot be used in the transaction that adds it: nothing below uses it.)
+alter type public.app_role add value if not exists 'editor';
