@@ -25,7 +25,8 @@ const WORDS: Record<number, string> = {
 
 function authorizeWith(env: ContentEnv): Authorize {
   return async (token) => {
-    if (!env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY) return { ok: false, status: 502, error: 'The server cannot check sign-ins: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are not set.' };
+    if (!env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY)
+      return { ok: false, status: 502, error: 'The server cannot check sign-ins: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are not set.' };
     const request = new Request('https://content.invalid/', { headers: { authorization: `Bearer ${token}` } });
     const check = await requireRole(request, { supabaseUrl: env.SUPABASE_URL, anonKey: env.SUPABASE_SERVICE_ROLE_KEY }, ['admin', 'editor'], {});
     if (check.ok) return { ok: true, user: { id: check.userId, email: check.email ?? check.userId } };

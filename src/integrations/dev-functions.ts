@@ -120,7 +120,8 @@ export function devFunctions(): AstroIntegration {
             chain.push(handler ?? (() => new Response(null, { status: 405 })));
             const request = toRequest(req, origin);
             const waitUntil = (promise: Promise<unknown>) => void promise.catch((error: unknown) => logger.error(`waitUntil: ${String(error)}`));
-            const run = (i: number): Promise<Response> => Promise.resolve(chain[i]!({ request, env: { ...process.env, CONTENT_WORKTREE: contentStore }, params: {}, waitUntil, next: () => run(i + 1) }));
+            const run = (i: number): Promise<Response> =>
+              Promise.resolve(chain[i]!({ request, env: { ...process.env, CONTENT_WORKTREE: contentStore }, params: {}, waitUntil, next: () => run(i + 1) }));
             return sendResponse(res, await run(0));
           })().catch((error: unknown) => {
             logger.error(`${req.method} ${pathname}: ${error instanceof Error ? error.stack : String(error)}`);

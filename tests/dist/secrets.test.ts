@@ -1,6 +1,6 @@
 /**
  * No secret reaches the browser: no file of the build (dist/) holds the service-role key, the
- * JWT secret, the Conversions API token or the GoHighLevel token, whether by the stand-in's
+ * JWT secret, the Conversions API token, the GoHighLevel token or the content editor's GitHub token, whether by the stand-in's
  * values, the values this machine's environment or `.dev.vars` gives them, or their shape
  * (any JWT other than the public anon key, a Meta access token, a GoHighLevel private token).
  */
@@ -18,6 +18,7 @@ const SECRET_NAMES = [
   'STANDIN_SERVICE_ROLE_KEY',
   'META_CAPI_TOKEN',
   'GHL_API_TOKEN',
+  'GITHUB_TOKEN',
 ];
 
 /** Secret values known here: the stand-in's, the environment's and `.dev.vars`'s. */
@@ -37,7 +38,8 @@ const JWT = /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{10,}/g;
 const SHAPES: [string, RegExp][] = [
   ['a Meta access token', /\bEAA[A-Za-z0-9]{60,}/],
   ['a GoHighLevel private integration token', /\bpit-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i],
-  ['a server-only variable assignment', /\b(SUPABASE_SERVICE_ROLE_KEY|META_CAPI_TOKEN|GHL_API_TOKEN|SUPABASE_JWT_SECRET)\s*[:=]\s*["'`]?[A-Za-z0-9]/],
+  ['a GitHub token', /\b(?:github_pat_[A-Za-z0-9_]{22,}|gh[pousr]_[A-Za-z0-9]{36,})\b/],
+  ['a server-only variable assignment', /\b(SUPABASE_SERVICE_ROLE_KEY|META_CAPI_TOKEN|GHL_API_TOKEN|SUPABASE_JWT_SECRET|GITHUB_TOKEN)\s*[:=]\s*["'`]?[A-Za-z0-9]/],
 ];
 
 /** What a folder leaks: "file: what", the file relative to the folder. */
@@ -63,7 +65,7 @@ function leaks(dir: string): string[] {
   return found;
 }
 
-test('dist/ holds no service-role key, JWT secret, Conversions API token or GoHighLevel token', () => {
+test('dist/ holds no service-role key, JWT secret, Conversions API token, GoHighLevel token or GitHub token', () => {
   expect(textFiles(DIST).length).toBeGreaterThan(10);
   expect(leaks(DIST)).toEqual([]);
 });
@@ -75,6 +77,7 @@ test('the check finds each kind of secret planted in a build', () => {
     writeFileSync(join(dir, 'b.html'), `<p>${DEV_JWT_SECRET}</p>`);
     writeFileSync(join(dir, 'c.js'), `fetch("x?access_token=EAA${'B'.repeat(80)}")`);
     writeFileSync(join(dir, 'd.js'), 'const t = "pit-0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b";');
+    writeFileSync(join(dir, 'e.js'), `const g = "github_pat_${'A1b2'.repeat(20)}";`);
     writeFileSync(join(dir, '_headers'), 'X: 1\n');
     const found = leaks(dir);
     expect(found).toEqual(
@@ -84,6 +87,7 @@ test('the check finds each kind of secret planted in a build', () => {
         expect.stringMatching(/^b\.html: the value/),
         'c.js: a Meta access token',
         'd.js: a GoHighLevel private integration token',
+        'e.js: a GitHub token',
       ]),
     );
     expect(found.filter((line) => line.startsWith('_headers'))).toEqual([]);

@@ -23,7 +23,7 @@ let admin: string;
 interface LogEntry {
   message: string;
   author: { name: string; email: string };
-  files: string[];
+  files: { path: string; status: string }[];
 }
 const log = async () => (await (await fetch(`${github.url}/_log`)).json()) as LogEntry[];
 
@@ -53,7 +53,10 @@ afterAll(async () => {
 describe('POST /api/content, deployed', () => {
   it('401 without a session, 403 for a member', async () => {
     expect((await call(pages.url, 'getEntry', { path: TESTIMONIALS }, null)).status).toBe(401);
-    expect(await call(pages.url, 'getEntry', { path: TESTIMONIALS }, await accessTokenOf(standin, MEMBER))).toMatchObject({ status: 403, body: { error: 'Only an admin or an editor may edit the content.' } });
+    expect(await call(pages.url, 'getEntry', { path: TESTIMONIALS }, await accessTokenOf(standin, MEMBER))).toMatchObject({
+      status: 403,
+      body: { error: 'Only an admin or an editor may edit the content.' },
+    });
   });
 
   it('a save is one commit on the branch, authored by the signed-in user, named after the file', async () => {
@@ -61,11 +64,19 @@ describe('POST /api/content, deployed', () => {
     const list = JSON.parse(opened.data) as Record<string, string>[];
     list[0]!.text = 'Saved through the deployed endpoint.';
     const before = (await log()).length;
-    const saved = await call(pages.url, 'persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }], assets: [], baseShas: { [TESTIMONIALS]: opened.file.id } });
+    const saved = await call(pages.url, 'persistEntry', {
+      dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }],
+      assets: [],
+      baseShas: { [TESTIMONIALS]: opened.file.id },
+    });
     expect(saved).toMatchObject({ status: 200, body: { store: 'github', files: [{ path: TESTIMONIALS }] } });
     const commits = await log();
     expect(commits.length).toBe(before + 1);
-    expect(commits[0]).toMatchObject({ message: `Content: ${TESTIMONIALS} (by ${ADMIN.email})`, author: { email: ADMIN.email }, files: [TESTIMONIALS] });
+    expect(commits[0]).toMatchObject({
+      message: `Content: ${TESTIMONIALS} (by ${ADMIN.email})`,
+      author: { email: ADMIN.email },
+      files: [{ path: TESTIMONIALS, status: 'modified' }],
+    });
     const stale = await call(pages.url, 'persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }], baseShas: { [TESTIMONIALS]: opened.file.id } });
     expect(stale.status).toBe(409);
   });
@@ -86,18 +97,25 @@ describe('POST /api/content, deployed', () => {
     };
     const asset = { path: 'src/content/images/resources/beginner-strength-starter.jpg', content: btoa(String.fromCharCode(...JPEG)), encoding: 'base64' };
     const before = (await log()).length;
-    const bad = await call(pages.url, 'persistEntry', { dataFiles: [{ path, raw: JSON.stringify({ ...guide, title: '' }) }], assets: [asset], baseShas: { [path]: null } });
+    const bad = await call(pages.url, 'persistEntry', {
+      dataFiles: [{ path, raw: JSON.stringify({ ...guide, title: '' }) }],
+      assets: [asset],
+      baseShas: { [path]: null },
+    });
     expect(bad).toMatchObject({ status: 422, body: { problems: [expect.objectContaining({ field: 'title', message: 'must not be empty' })] } });
     const saved = await call(pages.url, 'persistEntry', { dataFiles: [{ path, raw: JSON.stringify(guide) }], assets: [asset], baseShas: { [path]: null } });
     expect(saved.status).toBe(200);
     const commits = await log();
     expect(commits.length).toBe(before + 1);
-    expect(commits[0]!.files.sort()).toEqual([asset.path, path].sort());
+    expect(commits[0]!.files.map((file) => file.path).sort()).toEqual([asset.path, path].sort());
   });
 
   it('answers 503 naming the missing settings when GitHub is not configured', async () => {
     const { status, body } = await call(bare.url, 'getEntry', { path: TESTIMONIALS });
     expect(status).toBe(503);
-    expect(body).toEqual({ error: 'The content editor is not set up on this server: GITHUB_TOKEN, GITHUB_REPOSITORY are not set.', missing: ['GITHUB_TOKEN', 'GITHUB_REPOSITORY'] });
+    expect(body).toEqual({
+      error: 'The content editor is not set up on this server: GITHUB_TOKEN, GITHUB_REPOSITORY are not set.',
+      missing: ['GITHUB_TOKEN', 'GITHUB_REPOSITORY'],
+    });
   });
 });
