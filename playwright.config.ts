@@ -7,6 +7,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The fake GoHighLevel behind the stand-in's calendar functions (tests/support/fake-ghl.mjs).
 const ghlPort = Number(process.env.E2E_GHL_PORT ?? 54330);
 const ghlToken = 'fake-ghl-token';
+// The fake GitHub the content editor commits to (tests/support/fake-github.mjs), seeded with src/content/.
+const githubPort = Number(process.env.E2E_GITHUB_PORT ?? 54340);
+const github = { GITHUB_TOKEN: 'fake-github-token', GITHUB_REPOSITORY: 'kayla-reyes/coach-site', GITHUB_API_URL: `http://127.0.0.1:${githubPort}` };
 
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -52,11 +55,20 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: 'node tests/support/fake-github.mjs',
+      env: { FAKE_GITHUB_PORT: String(githubPort) },
+      url: `http://127.0.0.1:${githubPort}/_health`,
+      timeout: 30_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // Never another checkout's stand-in: its data is not this run's (npm test builds for a free port then).
       command: 'node tools/preview.mjs --own-supabase',
       // tools/preview.mjs passes the signal on to wrangler.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken, GHL_LOCATION_ID: FAKE_GHL_LOCATION_ID },
+      env: { PORT: String(port), GHL_API_BASE: `http://127.0.0.1:${ghlPort}`, GHL_API_TOKEN: ghlToken, GHL_LOCATION_ID: FAKE_GHL_LOCATION_ID, ...github },
       url: `${baseURL}/api/health`,
       timeout: 90_000,
       reuseExistingServer: !process.env.CI,

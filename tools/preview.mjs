@@ -13,6 +13,7 @@ import { ensureLocalSupabase } from './supabase-local.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? DEV_PORT);
+const CONTENT_SETTINGS = ['GITHUB_TOKEN', 'GITHUB_REPOSITORY', 'GITHUB_BRANCH', 'GITHUB_API_URL'];
 const inspectorPort = Number(process.env.INSPECTOR_PORT ?? port + 10000);
 
 if (!existsSync(`${root}/dist/index.html`)) {
@@ -45,6 +46,8 @@ const wrangler = spawn(
     '--show-interactive-dev-session=false',
     // The ledger the Pages Function records conversions in (production: the project's secrets).
     ...Object.entries(supabase.ledgerEnv).flatMap(([name, value]) => ['--binding', `${name}=${value}`]),
+    // The content editor's repository, when given (the end-to-end tests: a fake GitHub); unset, /api/content answers 503 naming them.
+    ...CONTENT_SETTINGS.filter((name) => process.env[name]).flatMap((name) => ['--binding', `${name}=${process.env[name]}`]),
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' } },
 );
