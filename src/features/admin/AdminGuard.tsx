@@ -1,7 +1,7 @@
 /**
  * The guard of /admin/*: 'Loading...' while auth resolves, no user → /auth (replace; not when this
  * page's own Sign Out is on its way home), which
- * returns here after sign-in, a signed-in non-admin → 'Access Denied', an admin → the dashboard.
+ * returns here after sign-in, a signed-in non-admin → 'Access Denied', an admin → the page (AdminPage.tsx).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -9,10 +9,10 @@ import { signInHref } from '~/features/auth/auth-return';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/features/auth/store';
 import type { AdminCopy } from '~/features/admin/schema';
-import AdminDashboard, { type DashboardData } from './AdminDashboard';
+import AdminPage, { type AdminPageData } from './AdminPage';
 import Spinner from './Spinner';
 
-export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
+export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: AdminPageData }) {
   const { user, loading, isAdmin, adminPending, leaving } = useStore($auth);
 
   useEffect(() => {
@@ -39,5 +39,5 @@ export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: Dash
     );
   }
 
-  return <AdminDashboard copy={copy} data={data} />;
+  return <AdminPage copy={copy} data={data} />;
 }
