@@ -8,6 +8,7 @@ import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
 import Spinner from './Spinner';
 import Tabs from './Tabs';
+import type { GuideGroupNames } from '~/features/content-editor/decap/GuideGroup';
 import { EDITOR_PATH } from '~/features/content-editor/route';
 
 // Its code loads, and its data is asked for, when the tab is first opened (the calendar
@@ -20,6 +21,8 @@ export interface DashboardData {
   /** Paths of the site's logo and videos in the bucket (settings.json → storage). */
   media: Record<SiteMediaId, string>;
   defaultCalendarId: string;
+  /** The group names of /guides, for the content editor's guides form. */
+  guideGroups: GuideGroupNames;
 }
 
 type TabId = 'assets' | 'crm' | 'conversions';

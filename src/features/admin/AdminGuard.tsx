@@ -1,7 +1,7 @@
 /**
  * The guard of /admin/*: 'Loading...' while auth resolves, no user → /auth (replace; not when this
  * page's own Sign Out is on its way home), which
- * returns here after sign-in, a signed-in non-admin → 'Access Denied', an admin → the page (AdminPage.tsx).
+ * returns here after sign-in, a signed-in non-admin → 'Access Denied', an admin → the dashboard, or the content editor on /admin/content.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -9,10 +9,12 @@ import { signInHref } from '~/features/auth/auth-return';
 import { getSupabase } from '~/lib/supabase';
 import { $auth, startAuth } from '~/features/auth/store';
 import type { AdminCopy } from '~/features/admin/schema';
-import AdminPage, { type AdminPageData } from './AdminPage';
+import AdminDashboard, { type DashboardData } from './AdminDashboard';
+import ContentEditorSlot from './ContentEditorSlot';
+import { isEditorPath } from '~/features/content-editor/route';
 import Spinner from './Spinner';
 
-export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: AdminPageData }) {
+export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: DashboardData }) {
   const { user, loading, isAdmin, adminPending, leaving } = useStore($auth);
 
   useEffect(() => {
@@ -39,5 +41,6 @@ export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: Admi
     );
   }
 
-  return <AdminPage copy={copy} data={data} />;
+  if (isEditorPath(window.location.pathname)) return <ContentEditorSlot copy={copy.contentEditor} guideGroups={data.guideGroups} />;
+  return <AdminDashboard copy={copy} data={data} />;
 }

@@ -29,8 +29,8 @@ async function storeOrRefusal(copy: ContentEditorCopy): Promise<StoreKind | Cont
     return storeOf(await requestContent({ action: 'info' }, { token: accessToken, copy: copy.errors })) ?? ASSUMED_STORE;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    // An endpoint that does not know `info` (422) still edits.
-    return error.status === 422 ? ASSUMED_STORE : error;
+    // An endpoint that does not know `info` (400, or 422 as Decap's own server answers) still edits.
+    return error.status === 400 || error.status === 422 ? ASSUMED_STORE : error;
   }
 }
 
