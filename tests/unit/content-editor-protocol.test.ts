@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError, refusal, requestContent, storeOf } from '~/features/content-editor/protocol';
 import { VersionBook } from '~/features/content-editor/versions';
+import { leaveSavedNote, takeSavedNote } from '~/features/content-editor/saved-note';
 import { fill } from '~/features/admin/text';
 import adminPage from '../../src/content/pages/admin.json';
 
@@ -116,5 +117,27 @@ describe('a request', () => {
       status: null,
       message: errors.offline,
     });
+  });
+});
+
+describe('the note a working-tree save leaves for the page the dev server reloads', () => {
+  const stored = new Map<string, string>();
+  Object.defineProperty(globalThis, 'sessionStorage', {
+    configurable: true,
+    value: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    },
+  });
+
+  it('is read once, within seconds; a GitHub save leaves none (its page does not reload)', () => {
+    leaveSavedNote('working-tree', 1_000);
+    expect(takeSavedNote(3_000)).toBe('working-tree');
+    expect(takeSavedNote(3_000)).toBeNull();
+    leaveSavedNote('working-tree', 1_000);
+    expect(takeSavedNote(60_000)).toBeNull();
+    leaveSavedNote('github', 1_000);
+    expect(takeSavedNote(2_000)).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { ContentError, type StoreKind, requestContent, storeOf } from './protoco
 import { EDITOR_PATH } from './route';
 import type { ContentEditorCopy } from './schema';
 import { accessToken } from './session';
+import { takeSavedNote } from './saved-note';
 
 interface Props {
   copy: ContentEditorCopy;
@@ -36,6 +37,7 @@ async function storeOrRefusal(copy: ContentEditorCopy): Promise<StoreKind | Cont
 
 export default function ContentEditor({ copy, guideGroups }: Props) {
   const [state, setState] = useState<State>({ phase: 'loading' });
+  const [savedBefore] = useState(takeSavedNote);
 
   useEffect(() => {
     let current = true;
@@ -63,6 +65,9 @@ export default function ContentEditor({ copy, guideGroups }: Props) {
         </a>
       </div>
       <p className="container-content pb-2 text-sm text-ink-soft md:hidden">{copy.narrowScreen}</p>
+      <p role="status" className="container-content text-sm font-semibold text-brand-strong empty:hidden">
+        {savedBefore && copy.saved[savedBefore]}
+      </p>
       {state.phase === 'loading' && <Spinner label={copy.loading} />}
       {state.phase === 'refused' && (
         <div className="container-content py-10 text-center" role="alert">

@@ -8,7 +8,8 @@
 import { ProxyBackend } from 'decap-cms-backend-proxy';
 import { signOutAndGoHome } from '~/features/auth/sign-out';
 import { getSupabase } from '~/lib/supabase';
-import { ContentError, type FieldLabel, requestContent } from '../protocol';
+import { ContentError, type FieldLabel, requestContent, storeOf } from '../protocol';
+import { leaveSavedNote } from '../saved-note';
 import { forgetRejection, rememberRejection } from '../rejections';
 import type { ContentEditorCopy } from '../schema';
 import { accessToken } from '../session';
@@ -63,6 +64,14 @@ export function siteBackend({ copy, labelOf }: BackendSettings) {
       return null;
     }
 
+    /**
+     * The site keeps its pictures by collection (src/content/images/<collection>), which each
+     * entry's form lists: Decap's global Media page, which lists the top folder, shows none.
+     */
+    override getMedia(folder = this.mediaFolder): Promise<unknown[]> {
+      return folder === this.mediaFolder ? Promise.resolve([]) : super.getMedia(folder);
+    }
+
     override async request(payload: Payload): Promise<unknown> {
       const params = { ...payload.params };
       const dataFiles = (payload.action === 'persistEntry' ? (params.dataFiles as DataFile[]) : []) ?? [];
@@ -92,6 +101,8 @@ export function siteBackend({ copy, labelOf }: BackendSettings) {
         for (const entry of answer as { file?: unknown }[]) if (isFile(entry?.file)) versions.opened(entry.file, 'listing');
       }
       if (payload.action === 'persistEntry' || payload.action === 'deleteFiles') versions.saved(answer as SavedFiles);
+      const store = payload.action === 'persistEntry' ? storeOf(answer) : null;
+      if (store) leaveSavedNote(store);
       return answer;
     }
   };

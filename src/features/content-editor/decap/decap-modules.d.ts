@@ -5,10 +5,12 @@ declare module 'decap-cms-backend-proxy' {
     constructor(config: unknown, options?: unknown);
     branch: string;
     proxyUrl: string;
+    mediaFolder: string;
     authComponent(): unknown;
     authenticate(credentials?: unknown): Promise<unknown>;
     restoreUser(user?: unknown): Promise<unknown>;
     logout(): unknown;
+    getMedia(folder?: string): Promise<unknown[]>;
     request(payload: { action: string; params?: Record<string, unknown> }): Promise<unknown>;
   }
 }
