@@ -39,6 +39,17 @@ export default function ContentEditor({ copy, guideGroups }: Props) {
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [savedBefore] = useState(takeSavedNote);
 
+  // The editor is the page: the site's footer, whose text Decap's page-wide styles would recolour
+  // (its `p { color }` over the footer's light text), is not shown under it.
+  useEffect(() => {
+    const footer = document.querySelector<HTMLElement>('body > footer');
+    if (!footer) return;
+    footer.hidden = true;
+    return () => {
+      footer.hidden = false;
+    };
+  }, []);
+
   useEffect(() => {
     let current = true;
     // Decap's bundle reads Node's `global` while it loads.
