@@ -18,6 +18,22 @@ const site = process.env.PUBLIC_SITE_URL || readSiteUrl(fileURLToPath(new URL('.
 
 const privateRoutes = ['/admin', '/auth'];
 
+/**
+ * The production build gives Decap CMS (the content editor) a configuration check that compiles no
+ * code at run time: the site's Content-Security-Policy forbids it (src/features/content-editor/decap/no-eval-ajv.ts).
+ */
+const decapWithoutEval = {
+  name: 'decap-without-eval',
+  apply: /** @type {const} */ ('build'),
+  enforce: /** @type {const} */ ('pre'),
+  /** @param {string} source @param {string | undefined} importer */
+  resolveId(source, importer) {
+    if (source === 'ajv' && importer && /[\\/]decap-cms-core[\\/]dist[\\/]/.test(importer))
+      return fileURLToPath(new URL('./src/features/content-editor/decap/no-eval-ajv.ts', import.meta.url));
+    return null;
+  },
+};
+
 // The display face is self-hosted (fontsource variable file, Latin subset) with a metric-matched
 // fallback, not preloaded, and `optional`: src/enhancers/display-font.ts uses it past the page a
 // visitor lands on (not downloaded there), and a face not ready at once is never swapped in late,
@@ -61,6 +77,7 @@ export default defineConfig({
     },
   ],
   vite: {
+    plugins: [decapWithoutEval],
     // `npm run dev`: the islands' packages are bundled before the first page, never met later with
     // a reload of the page (src/integrations/island-packages.ts).
     optimizeDeps: { include: ISLAND_PACKAGES },

@@ -2,7 +2,7 @@
 /**
  * `npm test`: every test, in order, stopping at the first phase that fails: type check, lint
  * (ESLint and Prettier), unit and integration tests, the production build, the checks over dist/,
- * the end-to-end tests. When another checkout's stand-in holds the usual port, the build and the
+ * the end-to-end tests, then those of `npm run dev` (in a copy of the checkout). When another checkout's stand-in holds the usual port, the build and the
  * tests use this checkout's own on a free port (tools/supabase-local.mjs).
  * Prints how long each phase took at the end (also when one failed).
  *
@@ -18,6 +18,8 @@ const PHASES = [
   ['build', 'build'],
   ['dist', 'test:dist'],
   ['e2e', 'test:e2e'],
+  // npm run dev itself, in a copy of the checkout: the content editor saving into the working tree.
+  ['e2e-dev', 'test:e2e-dev'],
 ];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -38,9 +40,9 @@ for (const [phase, script] of PHASES) {
 }
 
 console.log('\ntest phases:');
-for (const [phase, seconds] of timings) console.log(`  ${phase.padEnd(6)} ${seconds.toFixed(0).padStart(5)} s`);
+for (const [phase, seconds] of timings) console.log(`  ${phase.padEnd(7)} ${seconds.toFixed(0).padStart(5)} s`);
 console.log(
-  `  ${'total'.padEnd(6)} ${timings
+  `  ${'total'.padEnd(7)} ${timings
     .reduce((sum, [, s]) => sum + s, 0)
     .toFixed(0)
     .padStart(5)} s`,

@@ -17,4 +17,8 @@ export const ISLAND_PACKAGES = [
   'sonner',
   '@supabase/supabase-js',
   'tus-js-client',
+  // The content editor (/admin/content) and the build's own rules it checks fields with.
+  'decap-cms-app',
+  'decap-cms-backend-proxy',
+  'astro/zod',
 ];

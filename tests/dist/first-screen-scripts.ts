@@ -59,7 +59,7 @@ export async function firstScreenScripts(html: string, pagePath: string): Promis
 }
 
 /** The scripts and, transitively, every script they import statically. */
-async function withStaticImports(urls: URL[]): Promise<Pick<FirstScreenScripts, 'files' | 'external'>> {
+export async function withStaticImports(urls: URL[]): Promise<Pick<FirstScreenScripts, 'files' | 'external'>> {
   const files = new Set<string>();
   const external = new Set<string>();
   const queue = [...urls];

@@ -68,6 +68,11 @@ describe('reading', () => {
     expect(files.body).toMatchObject([{ file: { path: TESTIMONIALS } }, { data: null, file: { path: 'src/content/pages/legal/cookies.json', id: null } }]);
   });
 
+  it('info says which store saves go to; the top folder of pictures lists nothing (they are kept by collection)', async () => {
+    expect(await call('info')).toEqual({ status: 200, body: { store: 'github' } });
+    expect(await call('getMedia', { mediaFolder: 'src/content/images' })).toEqual({ status: 200, body: [] });
+  });
+
   it('entriesByFolder lists a folder collection’s files', async () => {
     const { status, body } = await call('entriesByFolder', { folder: 'src/content/resources', extension: 'json', depth: 1 });
     expect(status).toBe(200);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type CategorisableResource, groupByCategory, resourceCategory } from '~/lib/resources';
+import { type CategorisableResource, categoryMatch, groupByCategory, resourceCategory } from '~/lib/resources';
 
 const dir = new URL('../../src/content/resources/', import.meta.url);
 const resources = readdirSync(dir)
@@ -66,5 +66,23 @@ describe('groupByCategory', () => {
       { title: 'Glute Plan', tag: 'Program', description: '' },
     ]);
     expect(groups.map((group) => group.category)).toEqual(['military', 'muscle-building', 'nutrition']);
+  });
+});
+
+describe('categoryMatch: the rule a guide meets, as the content editor shows it', () => {
+  const base: CategorisableResource = { title: 'Guide', tag: 'Education', description: 'Useful.' };
+  it('names the field and the word that decided the group', () => {
+    expect(categoryMatch({ ...base, title: 'Elite Bench Program' })).toEqual({ category: 'strength', because: { field: 'title', word: 'Bench' } });
+    expect(categoryMatch({ ...base, tag: 'Military Program' })).toEqual({ category: 'military', because: { field: 'tag', word: 'Military Program' } });
+    expect(categoryMatch({ ...base, description: 'A body recomposition plan.' })).toEqual({
+      category: 'muscle-building',
+      because: { field: 'description', word: 'body recomposition' },
+    });
+  });
+  it('says nothing matched when a guide falls back to nutrition: "Beginner Strength Starter" has no strength word', () => {
+    expect(categoryMatch({ ...base, title: 'Beginner Strength Starter' })).toEqual({ category: 'nutrition', because: null });
+  });
+  it('agrees with resourceCategory on the 11 guides', () => {
+    for (const resource of resources) expect(categoryMatch(resource).category).toBe(resourceCategory(resource));
   });
 });

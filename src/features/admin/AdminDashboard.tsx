@@ -1,4 +1,4 @@
-/** The dashboard an admin sees: title, the three top tabs (Site Assets, Calendar & CRM, Conversions) and the toasts. */
+/** The dashboard an admin sees: title, the link to the content editor, the three top tabs (Site Assets, Calendar & CRM, Conversions) and the toasts. */
 import { Suspense, lazy, useState } from 'react';
 import SiteToaster from '~/features/toasts/SiteToaster';
 import type { SiteMediaId } from '~/features/admin/assets/site-media';
@@ -8,6 +8,8 @@ import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
 import Spinner from './Spinner';
 import Tabs from './Tabs';
+import type { GuideGroupNames } from '~/features/content-editor/decap/GuideGroup';
+import { contentEditorPath as EDITOR_PATH } from './admin-areas';
 
 // Its code loads, and its data is asked for, when the tab is first opened (the calendar
 // debugger, which asks the server for its location, is drawn then too).
@@ -19,6 +21,8 @@ export interface DashboardData {
   /** Paths of the site's logo and videos in the bucket (settings.json → storage). */
   media: Record<SiteMediaId, string>;
   defaultCalendarId: string;
+  /** The group names of /guides, for the content editor's guides form. */
+  guideGroups: GuideGroupNames;
 }
 
 type TabId = 'assets' | 'crm' | 'conversions';
@@ -34,10 +38,18 @@ export default function AdminDashboard({ copy, data }: { copy: AdminCopy; data: 
   };
   return (
     <section className="container-content py-10 sm:py-12" aria-labelledby="admin-heading">
-      <h1 id="admin-heading" className="text-3xl font-extrabold sm:text-4xl">
-        {copy.title}
-      </h1>
-      <p className="mt-2 text-ink-muted">{copy.subtitle}</p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 id="admin-heading" className="text-3xl font-extrabold sm:text-4xl">
+            {copy.title}
+          </h1>
+          <p className="mt-2 text-ink-muted">{copy.subtitle}</p>
+        </div>
+        {/* A page of its own, loaded in full: the editor's code and styles never reach the dashboard. */}
+        <a href={EDITOR_PATH} className="btn btn-outline">
+          {copy.contentEditor.link}
+        </a>
+      </div>
       <div className="mt-8">
         <Tabs
           label={copy.tabsLabel}

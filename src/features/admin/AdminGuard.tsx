@@ -48,6 +48,6 @@ export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: Dash
     );
   }
 
-  if (view.show === 'content-editor') return <ContentEditorSlot />;
+  if (view.show === 'content-editor') return <ContentEditorSlot copy={copy.contentEditor} guideGroups={data.guideGroups} />;
   return <AdminDashboard copy={copy} data={data} />;
 }

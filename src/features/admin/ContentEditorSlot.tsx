@@ -1,4 +1,15 @@
-/** Where the content editor is drawn on /admin/content (admin-areas.ts); nothing yet. */
-export default function ContentEditorSlot() {
-  return null;
+/** The content editor on /admin/content (its code loads there only, with import()); the guard decides who sees it. */
+import { Suspense, lazy } from 'react';
+import type { GuideGroupNames } from '~/features/content-editor/decap/GuideGroup';
+import type { ContentEditorCopy } from '~/features/content-editor/schema';
+import Spinner from './Spinner';
+
+const ContentEditor = lazy(() => import('~/features/content-editor/ContentEditor'));
+
+export default function ContentEditorSlot({ copy, guideGroups }: { copy: ContentEditorCopy; guideGroups: GuideGroupNames }) {
+  return (
+    <Suspense fallback={<Spinner label={copy.loading} />}>
+      <ContentEditor copy={copy} guideGroups={guideGroups} />
+    </Suspense>
+  );
 }

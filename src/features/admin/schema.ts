@@ -5,6 +5,7 @@ import { toastsCopySchema } from '~/features/toasts/schema';
 import { assetsCopySchema } from './assets/schema';
 import { calendarDebuggerCopySchema } from './calendar/schema';
 import { conversionsCopySchema } from './conversions/schema';
+import { contentEditorCopySchema } from '~/features/content-editor/schema';
 
 export const adminPageSchema = z.object({
   seo,
@@ -18,5 +19,6 @@ export const adminPageSchema = z.object({
   assets: assetsCopySchema,
   debugger: calendarDebuggerCopySchema,
   conversions: conversionsCopySchema,
+  contentEditor: contentEditorCopySchema,
 });
 export type AdminCopy = z.infer<typeof adminPageSchema>;

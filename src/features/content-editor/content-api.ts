@@ -16,7 +16,7 @@ import { type CollectionSpec, collectionOfFile, contentCollections } from '~/lib
 import { problemLine } from '~/lib/content-problems';
 import { type SaveInput, checkSave } from './check-save';
 import { bytesToBase64, sentBase64 } from './base64';
-import { folderOf, isContentFile, isImageFolder, isImagePath, resolveFrom } from './paths';
+import { IMAGES_DIR, folderOf, isContentFile, isImageFolder, isImagePath, resolveFrom } from './paths';
 import { type ContentStore, type FileChange, StaleFileError } from './store';
 
 export interface ContentUser {
@@ -134,6 +134,9 @@ async function filesNaming(store: ContentStore, picture: string): Promise<string
 
 async function act(action: unknown, params: Record<string, unknown>, store: ContentStore, user: ContentUser): Promise<unknown> {
   switch (action) {
+    case 'info':
+      // Which store saves go to: the editor says after a save where it went.
+      return { store: store.kind };
     case 'entriesByFolder': {
       const folder = params.folder;
       const spec = SPECS.find((candidate) => candidate.kind === 'folder' && candidate.path === folder);
@@ -168,6 +171,8 @@ async function act(action: unknown, params: Record<string, unknown>, store: Cont
     }
     case 'getMedia': {
       const folder = String(params.mediaFolder ?? '').replace(/^\/+|\/+$/g, '');
+      // Decap lists the top folder at start; pictures are kept by collection, in its folders.
+      if (folder === IMAGES_DIR) return [];
       if (!isImageFolder(folder)) return refuse(400, `${folder} is not a folder of pictures under src/content/images/`);
       const pictures = (await store.list(folder)).filter((file) => file.type === 'file' && isImagePath(file.path));
       if (params.content === false) return pictures.map((file) => ({ ...mediaFile(file.path, file.sha), size: file.size }));

@@ -14,9 +14,9 @@
 import { z } from 'astro/zod';
 import { type CollectionName, type CollectionSpec, contentCollections, schemaOf } from '~/lib/content-collections';
 import { relativePath } from './paths';
+import { CONTENT_ENDPOINT } from './protocol';
 import { type FormField, RuleBook, humanize, objectFields } from './schema-fields';
 
-export const CONTENT_ENDPOINT = '/api/content';
 /** The format the editor registers for list files: the list is `items` in the form. */
 export const LIST_FORMAT = 'json-list';
 export const LIST_FIELD = 'items';
@@ -147,4 +147,4 @@ export function fieldRule(id: string): z.ZodType | undefined {
 /** Every collection the editor shows, by name (the tests hold it to the content files). */
 export const editorCollectionNames = (): CollectionName[] => [...ORDER, ...PAGES];
 
-export { humanize, relativePath };
+export { CONTENT_ENDPOINT, humanize, relativePath };
