@@ -123,7 +123,11 @@ export function contentStoreContract(seed: () => string, start: () => Promise<St
       'Content: order',
       AUTHOR,
     );
-    expect((await under.store.list('src/content/order')).map((entry) => entry.path)).toEqual(['src/content/order/a-b.json', 'src/content/order/a.json', 'src/content/order/a']);
+    expect((await under.store.list('src/content/order')).map((entry) => entry.path)).toEqual([
+      'src/content/order/a-b.json',
+      'src/content/order/a.json',
+      'src/content/order/a',
+    ]);
   });
 
   it('modifies a file saved on the version it was opened at', async () => {
