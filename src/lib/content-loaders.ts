@@ -37,7 +37,6 @@ interface RawEntry {
   at: (string | number)[];
 }
 
-
 type Read = { entries: RawEntry[]; problems: ContentProblem[] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -32,6 +32,13 @@ export async function accessToken(page: Page, user: { email: string; password: s
 export { expectNoAxeViolations } from './axe';
 
 /** A toast with this title (sonner renders them in a list inside the notifications region). */
+/**
+ * What the content editor's page may log: Decap's bundled libraries probe once, as its code loads,
+ * whether the page may evaluate code (inside try/catch) and go on without it; the policy reports
+ * each probe.
+ */
+export const DECAP_EVAL_PROBES = /CSP violation: script-src blocked eval \(\S*\/_astro\/start\.[\w-]+\.js:\d+\)|Refused to evaluate a string as JavaScript/;
+
 export const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
 
 /** Unique per test run, so parallel projects never upload the same object name. */

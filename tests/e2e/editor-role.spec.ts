@@ -4,13 +4,14 @@
  */
 import { type Page, expect, test } from './fixtures';
 import { expectNoAxeViolations } from './axe';
+import { DECAP_EVAL_PROBES } from './admin-helpers';
 import { EDITOR_STATE, MEMBER_STATE } from './auth-state';
 
 /** The guard has decided: its 'Loading...' is gone. */
 const guardDone = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
 
 test.describe('an editor', () => {
-  test.use({ storageState: EDITOR_STATE });
+  test.use({ storageState: EDITOR_STATE, allowedErrors: DECAP_EVAL_PROBES });
 
   for (const path of ['/admin', '/admin/assets']) {
     test(`on ${path} is sent to the content editor, in place of the page she asked for, and sees no dashboard`, async ({ page, baseURL }) => {
