@@ -21,4 +21,6 @@ export const ISLAND_PACKAGES = [
   'decap-cms-app',
   'decap-cms-backend-proxy',
   'astro/zod',
+  // Where a rule across a collection's files places its problem (src/lib/content-problems.ts).
+  'jsonc-parser',
 ];
