@@ -16,6 +16,9 @@ const GITHUB = `http://127.0.0.1:${process.env.E2E_GITHUB_PORT ?? 54340}`;
 const TESTIMONIALS = 'src/content/testimonials.json';
 
 test.use({ allowedErrors: DECAP_EVAL_PROBES });
+// The admin's save and the editor's edit the same file on one fake repository: run side by side,
+// the later one is rightly refused as stale (409), so this file's tests run one after the other.
+test.describe.configure({ mode: 'default' });
 
 /** The fake repository's branch: its commits, newest first. */
 const commits = async (page: Page) => (await (await page.request.get(`${GITHUB}/_log`)).json()) as { message: string; author: { email: string } }[];
