@@ -24,7 +24,8 @@ export async function measureAdminIsland(baseUrl, root, registerCleanup) {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    // The admin lands on /admin after signing in (any page but /auth: signed in).
+    await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 30_000 });
     // A new context with only the session (localStorage): nothing comes from the HTTP cache.
     const session = await context.storageState();
     await context.close();
