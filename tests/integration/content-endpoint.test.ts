@@ -9,10 +9,10 @@ import type { Standin } from '../../supabase/local/server.ts';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
 import { ADMIN, MEMBER, accessTokenOf, startTestStandin } from '../support/standin.ts';
+import { NEW_GUIDE, NEW_GUIDE_PATH, NEW_GUIDE_PICTURE } from '../support/new-guide.ts';
 
 const PORT = Number(process.env.CONTENT_TEST_PORT ?? 4860);
 const TESTIMONIALS = 'src/content/testimonials.json';
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
 
 let standin: Standin;
 let github: Awaited<ReturnType<typeof startFakeGithub>>;
@@ -82,20 +82,9 @@ describe('POST /api/content, deployed', () => {
   });
 
   it('a new guide with its picture is one commit; a bad one is refused with 422 and no commit', async () => {
-    const path = 'src/content/resources/beginner-strength-starter.json';
-    const guide = {
-      title: 'Beginner Strength Starter',
-      subtitle: 'Four weeks to your first pull-up',
-      description: 'A simple plan for your first month of lifting.',
-      bullets: ['Three short sessions a week'],
-      image: '../images/resources/beginner-strength-starter.jpg',
-      imageAlt: 'Cover of Beginner Strength Starter',
-      tag: 'Training Program',
-      featured: false,
-      formId: 'Bs1StarterForm',
-      order: 12,
-    };
-    const asset = { path: 'src/content/images/resources/beginner-strength-starter.jpg', content: btoa(String.fromCharCode(...JPEG)), encoding: 'base64' };
+    const path = NEW_GUIDE_PATH;
+    const guide = NEW_GUIDE;
+    const asset = NEW_GUIDE_PICTURE;
     const before = (await log()).length;
     const bad = await call(pages.url, 'persistEntry', {
       dataFiles: [{ path, raw: JSON.stringify({ ...guide, title: '' }) }],

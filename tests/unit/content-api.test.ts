@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type Authorize, handleContentRequest } from '~/features/content-editor/content-api';
 import { gitBlobSha } from '~/features/content-editor/store';
 import { type MemoryStore, memoryStore } from '../support/memory-content-store';
+import { base64, JPEG, NEW_GUIDE, NEW_GUIDE_PATH, NEW_GUIDE_PICTURE } from '../support/new-guide';
 
 const ADMIN = { id: 'admin-1', email: 'admin@example.com' };
 const tokens: Record<string, Awaited<ReturnType<Authorize>>> = {
@@ -33,8 +34,6 @@ async function call(action: string, params: Record<string, unknown> = {}, token:
 
 const TESTIMONIALS = 'src/content/testimonials.json';
 const text = (path: string) => new TextDecoder().decode(store.files.get(path));
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 describe('who may call it', () => {
   it('401 without a session, 403 for a member, 200 for an admin and an editor', async () => {
@@ -165,20 +164,9 @@ describe('saving', () => {
   });
 
   it('a new guide with its picture is one save; a picture that is not one, too large, or misnamed is refused', async () => {
-    const path = 'src/content/resources/beginner-strength-starter.json';
-    const guide = {
-      title: 'Beginner Strength Starter',
-      subtitle: 'Four weeks to your first pull-up',
-      description: 'A simple plan for your first month of lifting.',
-      bullets: ['Three short sessions a week'],
-      image: '../images/resources/beginner-strength-starter.jpg',
-      imageAlt: 'Cover of Beginner Strength Starter',
-      tag: 'Training Program',
-      featured: false,
-      formId: 'Bs1StarterForm',
-      order: 12,
-    };
-    const asset = { path: 'src/content/images/resources/beginner-strength-starter.jpg', content: base64(JPEG), encoding: 'base64' };
+    const path = NEW_GUIDE_PATH;
+    const guide = NEW_GUIDE;
+    const asset = NEW_GUIDE_PICTURE;
     const withoutPicture = await call('persistEntry', { dataFiles: [{ path, raw: JSON.stringify(guide) }], assets: [], baseShas: { [path]: null } });
     expect(withoutPicture.body.error).toMatch(/image: there is no picture src\/content\/images\/resources\/beginner-strength-starter\.jpg/);
     const fake = { ...asset, content: base64(new TextEncoder().encode('<html>not a picture</html>')) };
