@@ -43,7 +43,7 @@ async function signIn(page: Page) {
 /** The testimonials' form, its first testimonial open (Decap's list items open with their top bar's first button). */
 async function openFirstTestimonial(page: Page) {
   await page.goto('/admin/content#/collections/testimonials/entries/testimonials');
-  const item = page.locator('#nc-root').getByText('jasmine-t', { exact: true }).locator('xpath=..');
+  const item = page.locator('#nc-root').getByText('Jasmine T.', { exact: true }).locator('xpath=..');
   await item.locator('button').first().click();
   return page.locator('#nc-root textarea:visible').first();
 }

@@ -27,7 +27,7 @@ const commits = async (page: Page) => (await (await page.request.get(`${GITHUB}/
 async function saveFirstTestimonial(page: Page): Promise<string> {
   await page.goto('/admin/content#/collections/testimonials/entries/testimonials');
   const editor = page.locator('#nc-root');
-  await editor.getByText('jasmine-t', { exact: true }).locator('xpath=..').locator('button').first().click();
+  await editor.getByText('Jasmine T.', { exact: true }).locator('xpath=..').locator('button').first().click();
   const text = editor.locator('textarea:visible').first();
   const changed = `Saved from the deployed editor (${Date.now()})`;
   await text.fill(changed);

@@ -77,6 +77,14 @@ describe('the content editor’s configuration', () => {
     expect((list!.types as { name: string }[]).map((type) => type.name)).toEqual(['goal', 'experience', 'timing']);
   });
 
+  it('names a folded list item by what the marketer knows it as (the author, a name, a title), not its id', () => {
+    const listOf = (name: string) => (config.collections.find((collection) => collection.name === name)!.files as { fields: DecapField[] }[])[0]!.fields[0]!;
+    expect(listOf('testimonials')).toMatchObject({ summary: '{{fields.author}}' });
+    expect(listOf('transformations')).toMatchObject({ summary: '{{fields.name}}' });
+    expect(listOf('features')).toMatchObject({ summary: '{{fields.title}}' });
+    expect(listOf('coachPhotos')).toMatchObject({ summary: '{{fields.alt}}' });
+  });
+
   it('labels fields in words', () => {
     expect(humanize('spotsLeft')).toBe('Spots left');
     expect(humanize('muscle-building')).toBe('Muscle building');

@@ -56,6 +56,8 @@ export interface DecapConfig {
 
 const rules = new RuleBook();
 const IMAGE = z.string().min(1, 'choose a picture');
+/** What a folded list item shows, the first of these its fields have (Decap shows the first field, often an id, otherwise). */
+const SUMMARY_FIELDS = ['author', 'name', 'title', 'heading', 'label', 'alt'];
 
 /** A form field as Decap's JSON. */
 function decapField(field: FormField, media?: { folder: string; public: string }): DecapField {
@@ -73,6 +75,8 @@ function decapField(field: FormField, media?: { folder: string; public: string }
     out.typeKey = field.typeKey;
   }
   if (field.widget === 'list') out.collapsed = true;
+  const summary = SUMMARY_FIELDS.find((name) => field.fields?.some((inner) => inner.name === name));
+  if (summary) out.summary = `{{fields.${summary}}}`;
   return out;
 }
 
