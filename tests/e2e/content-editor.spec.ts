@@ -10,6 +10,7 @@ import { type Page, expect, test } from './fixtures';
 import { ADMIN_STATE, EDITOR_STATE } from './auth-state';
 import { ADMIN, DECAP_EVAL_PROBES, EDITOR, expectNoAxeViolations, openDashboard } from './admin-helpers';
 import type { ContentEditorCopy } from '../../src/features/content-editor/schema';
+import { fill } from '../../src/features/admin/text';
 
 const { contentEditor: copy } = JSON.parse(readFileSync(new URL('../../src/content/pages/admin.json', import.meta.url), 'utf8')) as { contentEditor: ContentEditorCopy };
 const GITHUB = `http://127.0.0.1:${process.env.E2E_GITHUB_PORT ?? 54340}`;
@@ -58,6 +59,30 @@ test.describe('the admin', () => {
     });
     const { content } = (await answer.json()) as { content: string };
     expect((JSON.parse(Buffer.from(content, 'base64').toString('utf8')) as { text: string }[])[0]!.text).toBe(changed);
+  });
+
+  test.describe('on a server without the GitHub settings', () => {
+    // The endpoint's own 503 is tested under wrangler (integration/content-endpoint.test.ts); here, what the page makes of it.
+    test.use({ allowedErrors: new RegExp(`status of 503|${DECAP_EVAL_PROBES.source}`) });
+
+    test('the editor names the settings saving lacks, in plain words, and starts no editor; axe passes @mobile', async ({ page }) => {
+      await page.route('**/api/content', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: 'The content editor is not set up on this server: GITHUB_TOKEN, GITHUB_REPOSITORY are not set.',
+            missing: ['GITHUB_TOKEN', 'GITHUB_REPOSITORY'],
+          }),
+        }),
+      );
+      await page.goto('/admin/content');
+      const said = page.getByRole('alert');
+      await expect(said).toContainText(fill(copy.errors.notConfigured, { missing: 'GITHUB_TOKEN, GITHUB_REPOSITORY' }));
+      await expect(said).not.toContainText('API_ERROR');
+      await expect(page.locator('#nc-root')).toBeHidden();
+      await expectNoAxeViolations(page);
+    });
   });
 
   test('on a phone the page says the editor needs a wider screen @mobile', async ({ page, isMobile }) => {
