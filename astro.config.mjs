@@ -20,7 +20,7 @@ const privateRoutes = ['/admin', '/auth'];
 
 /**
  * The production build gives Decap CMS (the content editor) a configuration check that compiles no
- * code at run time: the site's Content-Security-Policy forbids it (src/features/content-editor/decap/no-eval-ajv.ts).
+ * code at run time: the site's Content-Security-Policy forbids it (src/features/content-editor/browser/decap/no-eval-ajv.ts).
  */
 const decapWithoutEval = {
   name: 'decap-without-eval',
@@ -29,7 +29,7 @@ const decapWithoutEval = {
   /** @param {string} source @param {string | undefined} importer */
   resolveId(source, importer) {
     if (source === 'ajv' && importer && /[\\/]decap-cms-core[\\/]dist[\\/]/.test(importer))
-      return fileURLToPath(new URL('./src/features/content-editor/decap/no-eval-ajv.ts', import.meta.url));
+      return fileURLToPath(new URL('./src/features/content-editor/browser/decap/no-eval-ajv.ts', import.meta.url));
     return null;
   },
 };

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { DEV_HOST, DEV_PORT } from '../src/lib/dev-origin.ts';
+import { readSiteSettings } from '../src/lib/site-settings-file.ts';
 import { chromiumPath } from './browser.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -157,7 +158,7 @@ async function homeUntil(page, done, expected) {
   throw new Error(`/ did not show ${expected}; it showed ${seen?.overlay ? `the overlay: ${seen.overlay}` : `${seen?.testimonials} testimonials`}`);
 }
 
-const settings = JSON.parse(readFileSync(`${root}src/content/pages/settings.json`, 'utf8'));
+const settings = readSiteSettings(root);
 
 /** Requests of the page to any host but this machine's (the dev server, the stand-in, the local fakes). */
 function watchForeignRequests(page) {

@@ -6,9 +6,9 @@
  * The caller is checked with Supabase (SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY): an admin or an editor.
  */
 import { requireRole } from '../../supabase/functions/_shared/auth.ts';
-import { type Authorize, handleContentRequest } from '../../src/features/content-editor/content-api';
-import { type GithubSettings, githubStoreFromSettings } from '../../src/features/content-editor/github-store';
-import type { ContentStore } from '../../src/features/content-editor/store';
+import { type Authorize, handleContentRequest } from '../../src/features/content-editor/server/content-api';
+import { type GithubSettings, githubStoreFromSettings } from '../../src/features/content-editor/server/github-store';
+import type { ContentStore } from '../../src/features/content-editor/server/store';
 
 interface ContentEnv extends GithubSettings {
   SUPABASE_URL?: string;

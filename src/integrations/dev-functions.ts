@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { workingTreeStore } from '../features/content-editor/working-tree-store';
+import { workingTreeStore } from '../features/content-editor/server/working-tree-store';
 import { type PagesRule, matchRedirect, parseRedirects } from './pages-redirects';
 
 interface Context {

@@ -32,7 +32,7 @@ import {
 } from './content-schemas';
 import { problemAt } from './content-problems';
 import type { ImageSchema } from './schema-primitives';
-import { settingsSchema } from './settings-schema';
+import { SETTINGS_FILE, settingsSchema } from './settings-schema';
 
 export const CONTENT_DIR = 'src/content';
 
@@ -72,6 +72,13 @@ interface PlainSpec<S extends z.ZodType> extends Described {
   check?: CollectionCheck;
   /** Folder collections: whether the marketer may add and delete entries (the free guides). */
   create?: boolean;
+  /** Only the site's owner (an admin) may change it: the admin's own pages and data. An editor does not see it. */
+  ownerOnly?: boolean;
+  /**
+   * A yes/no field exactly one entry of the folder has set (the featured guide): ticking it on one
+   * entry unticks the others in the same save; the rule across entries (`check`) holds it.
+   */
+  exclusive?: string;
 }
 
 /** A collection with pictures: its schema is a function of the image field's schema (Astro's `image()` in the build). */
@@ -97,7 +104,7 @@ const oneFeatured: CollectionCheck = (entries) => {
 export const contentCollections = {
   settings: {
     kind: 'page',
-    path: content('pages/settings.json'),
+    path: SETTINGS_FILE,
     schema: settingsSchema,
     label: 'Site settings',
     description:
@@ -157,6 +164,7 @@ export const contentCollections = {
     create: true,
     label: 'Free guides',
     description: 'The free guides of /guides, one each; exactly one is the featured one.',
+    exclusive: 'featured',
   },
   guidesPage: {
     kind: 'page',
@@ -216,6 +224,7 @@ export const contentCollections = {
     schema: authPageSchema,
     label: 'Sign-in page',
     description: 'The copy of /auth: sign in, sign up and their messages.',
+    ownerOnly: true,
   },
   notFoundPage: {
     kind: 'page',
@@ -237,6 +246,7 @@ export const contentCollections = {
     schema: adminPageSchema,
     label: 'Admin dashboard',
     description: 'The copy of the coach’s dashboard.',
+    ownerOnly: true,
   },
   adminAssets: {
     kind: 'list',
@@ -244,6 +254,7 @@ export const contentCollections = {
     schema: adminAssetSchema,
     label: 'Admin image catalogue',
     description: 'The sample catalogue of site images the dashboard lists (files in public/uploads/).',
+    ownerOnly: true,
   },
 } as const satisfies Record<string, CollectionSpec>;
 

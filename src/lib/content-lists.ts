@@ -5,6 +5,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { type ContentProblem, problemAt } from './content-problems.ts';
+import { isRecord } from './is-record.ts';
 
 export interface ListEntry {
   id: string;
@@ -13,7 +14,6 @@ export interface ListEntry {
   at: number[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function listEntries(file: string, text: string, tree: Node, data: unknown): { entries: ListEntry[]; problems: ContentProblem[] } {
   if (!Array.isArray(data)) return { entries: [], problems: [{ file, line: 1, column: 1, field: '', message: 'must be a list: [ { "id": … }, … ]' }] };

@@ -20,6 +20,7 @@ import type { Node } from 'jsonc-parser';
 import type { CollectionCheck } from './content-collections.ts';
 import { listEntries } from './content-lists.ts';
 import { ContentError, type ContentProblem, PROBLEM_ENTRY_ID, lineAndColumn, parseContentJson, problemReport, schemaProblems } from './content-problems.ts';
+import { isRecord } from './is-record.ts';
 
 /** A collection's schema as content.config.ts gives it (a function of Astro's `image()` for those with images). */
 export type CollectionSchema = BaseSchema | ((context: SchemaContext) => BaseSchema);
@@ -39,7 +40,6 @@ interface RawEntry {
 
 type Read = { entries: RawEntry[]; problems: ContentProblem[] };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schema without Astro's image resolution: only used to name the fields of a failed validation. */
 const plainSchema = (schema: CollectionSchema): BaseSchema =>

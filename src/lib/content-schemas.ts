@@ -13,7 +13,8 @@ import { getResourceDialogCopySchema } from '~/features/get-resource/schema';
 import { promptCopySchema } from '~/features/prompt/schema';
 import { screenerCopySchema } from '~/features/screener/schema';
 import { toastsCopySchema } from '~/features/toasts/schema';
-import { type BuiltImage, type ImageSchema, link, seo, slug, text, withTokens } from './schema-primitives';
+import { RESOURCE_CATEGORIES } from './resources';
+import { type BuiltImage, type ImageSchema, isoDate, link, seo, slug, text, withTokens } from './schema-primitives';
 
 export const RESOURCE_TAGS = [
   'Free Guide',
@@ -41,7 +42,13 @@ export const resourceSchema = <I extends ImageSchema>(image: I) =>
     imageAlt: text,
     tag: z.enum(RESOURCE_TAGS, { error: `must be one of: ${RESOURCE_TAGS.join(', ')}` }),
     featured: z.boolean().default(false),
-    formId: text,
+    /** Left out: the group follows from the title, tag and description (src/lib/resources.ts). */
+    group: z
+      .enum(RESOURCE_CATEGORIES, { error: `must be one of: ${RESOURCE_CATEGORIES.join(', ')}` })
+      .optional()
+      .meta({ title: 'Group on /guides' }),
+    /** The lead platform's form for this guide (its address on the lead form host). */
+    formId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the lead form's id: letters, digits, - and _"),
     order: z.number().int().min(0),
   });
 export type Resource = z.infer<ReturnType<typeof resourceSchema<BuiltImage>>>;
@@ -220,7 +227,7 @@ export const legalPageSchema = z.object({
   seo,
   title: text,
   updatedLabel: text,
-  updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-24'),
+  updated: isoDate,
   intro: text,
   sections: z
     .array(

@@ -1,15 +1,21 @@
 /**
- * Free-resource categories. A category is derived from a resource's title, tag and
- * description (never stored), by the rules below, tried in order; the content editor shows
- * which rule a guide meets before it is saved.
+ * Free-resource categories: the group of /guides a guide shows in. A guide may name its group
+ * (`group`); one that names none is placed by the rules below over its title, tag and description,
+ * tried in order (never stored). The content editor offers "Automatic" (the rules, naming the group
+ * they give) or one of the groups.
  */
-import type { Resource } from '~/lib/content-schemas';
-
+/** The groups of /guides, in their order. Imports nothing at run time: the guides page's script reads it. */
 export const RESOURCE_CATEGORIES = ['military', 'strength', 'muscle-building', 'nutrition'] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 
-export type CategorisableResource = Pick<Resource, 'title' | 'tag' | 'description'>;
-export type CategoryField = keyof CategorisableResource;
+/** What a guide's group is read from (src/lib/content-schemas.ts → resourceSchema). */
+export interface CategorisableResource {
+  title: string;
+  tag: string;
+  description: string;
+  group?: ResourceCategory | undefined;
+}
+export type CategoryField = 'title' | 'tag' | 'description';
 
 /** A category's words: a title or description that has one of them (case-sensitive), or a tag that is one. */
 export interface CategoryRule {
@@ -42,8 +48,9 @@ export function categoryMatch(resource: CategorisableResource): CategoryMatch {
   return { category: 'nutrition', because: null };
 }
 
+/** The group a guide shows in: the one it names, else the rules'. */
 export function resourceCategory(resource: CategorisableResource): ResourceCategory {
-  return categoryMatch(resource).category;
+  return resource.group ?? categoryMatch(resource).category;
 }
 
 /** Resources grouped by category in the fixed display order; empty groups are left out. */

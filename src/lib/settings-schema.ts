@@ -8,7 +8,10 @@
 import { z } from 'astro/zod';
 import { bookingCopySchema, localTestSchedulerCopySchema } from '../features/booking/schema.ts';
 import { consentCopySchema } from '../features/consent/schema.ts';
-import { SECTION_IDS, link, text, url, withTokens } from './schema-primitives.ts';
+import { SECTION_IDS, link, ownerOnly, text, url, withTokens } from './schema-primitives.ts';
+
+/** The settings file, from the repository's root: read through site-settings-file.ts outside the content layer. */
+export const SETTINGS_FILE = 'src/content/pages/settings.json';
 
 export const SOCIAL_PLATFORMS = ['instagram', 'youtube', 'tiktok'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
@@ -23,11 +26,11 @@ export type SpotsBadgeCopy = z.infer<typeof spotsBadgeSchema>;
 export const settingsSchema = z.object({
   siteName: text,
   coachName: text,
-  siteUrl: url,
+  siteUrl: ownerOnly(url),
   description: text,
   locale: text,
   themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #0ABAB5'),
-  ogImage: z.string().regex(/^\/.+\.(jpg|png)$/, 'must be a path under public/, like /og-image.jpg'),
+  ogImage: ownerOnly(z.string().regex(/^\/[a-z0-9/_-]+\.(jpg|png)$/, 'must be the address of a picture of this site, like /og-image.jpg')),
   ogImageAlt: text,
   claims: z.object({
     members: text,
@@ -42,21 +45,26 @@ export const settingsSchema = z.object({
   contactEmail: z.email('must be an e-mail address'),
   socials: z.array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), label: text, url })).min(1, 'needs at least one social profile'),
   supplements: z.object({ partnerName: text, code: text, shopUrl: url, offer: text }),
-  embeds: z.object({
-    leadFormHost: url,
-    formEmbedScript: url,
-    bookingHost: url,
-    bookingWidgetId: text,
-  }),
-  metaPixelId: z.string().regex(/^(\d{10,20})?$/, 'must be the numeric pixel id, or empty to turn the pixel off'),
+  /** The lead and booking platforms: the script every page may load, and the frames it may show. */
+  embeds: ownerOnly(
+    z.object({
+      leadFormHost: url,
+      formEmbedScript: url,
+      bookingHost: url,
+      bookingWidgetId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be the widget id: letters, digits, - and _'),
+    }),
+  ),
+  metaPixelId: ownerOnly(z.string().regex(/^(\d{10,20})?$/, 'must be the numeric pixel id, or empty to turn the pixel off')),
   consent: consentCopySchema,
-  storage: z.object({
-    bucket: text,
-    logo: text,
-    heroVideoDesktop: text,
-    heroVideoMobile: text,
-    communityVideo: text,
-  }),
+  storage: ownerOnly(
+    z.object({
+      bucket: text,
+      logo: text,
+      heroVideoDesktop: text,
+      heroVideoMobile: text,
+      communityVideo: text,
+    }),
+  ),
   logoAlt: text,
   skipLink: text,
   nav: z.array(z.object({ label: text, anchor: z.enum(SECTION_IDS) })).min(1),

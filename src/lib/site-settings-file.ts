@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'astro/zod';
 import { ContentError, parseContentJson, schemaProblems } from './content-problems.ts';
-import { type Settings, settingsSchema } from './settings-schema.ts';
+import { SETTINGS_FILE, type Settings, settingsSchema } from './settings-schema.ts';
 
-export const SETTINGS_FILE = 'src/content/pages/settings.json';
+export { SETTINGS_FILE } from './settings-schema.ts';
 
 /** The settings file of the project at `root` checked by `schema`; a bad edit throws, naming the file, line and field. */
 function readChecked<S extends z.ZodType>(root: string, schema: S): z.output<S> {

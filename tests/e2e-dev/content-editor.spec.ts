@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { devCopyDir } from '../../tools/dev-copy.mjs';
-import type { ContentEditorCopy } from '../../src/features/content-editor/schema';
+import type { ContentEditorCopy } from '../../src/features/content-editor/shared/schema';
 
 const { contentEditor: copy } = JSON.parse(readFileSync(new URL('../../src/content/pages/admin.json', import.meta.url), 'utf8')) as { contentEditor: ContentEditorCopy };
 const port = Number(process.env.E2E_DEV_PORT ?? 4392);

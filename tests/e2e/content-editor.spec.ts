@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from './fixtures';
 import { ADMIN_STATE, EDITOR_STATE } from './auth-state';
 import { ADMIN, DECAP_EVAL_PROBES, EDITOR, expectNoAxeViolations, openDashboard } from './admin-helpers';
-import type { ContentEditorCopy } from '../../src/features/content-editor/schema';
+import type { ContentEditorCopy } from '../../src/features/content-editor/shared/schema';
 import { fill } from '../../src/features/admin/text';
 
 const { contentEditor: copy } = JSON.parse(readFileSync(new URL('../../src/content/pages/admin.json', import.meta.url), 'utf8')) as { contentEditor: ContentEditorCopy };

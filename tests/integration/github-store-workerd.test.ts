@@ -6,9 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { createTestHarness, type TestHarness } from 'wrangler';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64 } from '../../src/features/content-editor/base64';
-import { GithubStoreError, type GithubSettings } from '../../src/features/content-editor/github-store';
-import { ContentPathError, StaleFileError, type ContentStore, type ListedFile, type SaveResult, type StoredFile } from '../../src/features/content-editor/store';
+import { base64ToBytes, bytesToBase64 } from '../../src/features/content-editor/server/base64';
+import { GithubStoreError, type GithubSettings } from '../../src/features/content-editor/server/github-store';
+import { ContentPathError, StaleFileError, type ContentStore, type ListedFile, type SaveResult, type StoredFile } from '../../src/features/content-editor/server/store';
 import { contentStoreContract, seedCheckout } from '../support/content-store-contract';
 import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
 

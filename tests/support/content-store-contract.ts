@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, expect, it } from 'vitest';
-import { ContentPathError, gitBlobSha, StaleFileError, type Author, type ContentStore } from '../../src/features/content-editor/store';
+import { ContentPathError, gitBlobSha, StaleFileError, type Author, type ContentStore } from '../../src/features/content-editor/server/store';
 
 const checkout = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -3,9 +3,9 @@
  * POST {settings, call: 'read' | 'list' | 'save', args} answers {value}, {setup} (what the
  * settings lack) or {error} (its name, message and fields), bytes as base64.
  */
-import { base64ToBytes, bytesToBase64 } from '../../src/features/content-editor/base64';
-import { githubStoreFromSettings, type GithubSettings } from '../../src/features/content-editor/github-store';
-import type { Author, FileChange } from '../../src/features/content-editor/store';
+import { base64ToBytes, bytesToBase64 } from '../../src/features/content-editor/server/base64';
+import { githubStoreFromSettings, type GithubSettings } from '../../src/features/content-editor/server/github-store';
+import type { Author, FileChange } from '../../src/features/content-editor/server/store';
 
 interface Call {
   settings: GithubSettings;

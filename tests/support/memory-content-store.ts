@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Author, type ContentStore, type FileChange, type ListedFile, StaleFileError, gitBlobSha } from '../../src/features/content-editor/store';
+import { type Author, type ContentStore, type FileChange, type ListedFile, StaleFileError, gitBlobSha } from '../../src/features/content-editor/server/store';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const walk = (dir: string): string[] =>

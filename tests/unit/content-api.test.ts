@@ -4,8 +4,8 @@
  * field, 409 for a stale version, paths outside the content refused), on a store in memory.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Authorize, handleContentRequest } from '~/features/content-editor/content-api';
-import { gitBlobSha } from '~/features/content-editor/store';
+import { type Authorize, handleContentRequest } from '~/features/content-editor/server/content-api';
+import { gitBlobSha } from '~/features/content-editor/server/store';
 import { type MemoryStore, memoryStore } from '../support/memory-content-store';
 import { base64, JPEG, NEW_GUIDE, NEW_GUIDE_PATH, NEW_GUIDE_PICTURE } from '../support/new-guide';
 

@@ -12,8 +12,8 @@ import { z } from 'astro/zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import Widget from 'decap-cms-core/dist/esm/components/Editor/EditorControlPane/Widget';
 import StringControl from 'decap-cms-widget-string/dist/esm/StringControl';
-import { checkedControl, type ControlProps } from '~/features/content-editor/decap/checked-control';
-import { forgetRejection, rememberRejection } from '~/features/content-editor/rejections';
+import { checkedControl, type ControlProps } from '~/features/content-editor/browser/decap/checked-control';
+import { forgetRejection, rememberRejection } from '~/features/content-editor/browser/rejections';
 import { text } from '~/lib/schema-primitives';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

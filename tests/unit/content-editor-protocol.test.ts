@@ -3,9 +3,9 @@
  * every refusal said in plain words, never Decap's "API_ERROR: …".
  */
 import { describe, expect, it } from 'vitest';
-import { ContentError, refusal, requestContent, storeOf } from '~/features/content-editor/protocol';
-import { VersionBook } from '~/features/content-editor/versions';
-import { leaveSavedNote, takeSavedNote } from '~/features/content-editor/saved-note';
+import { ContentError, refusal, requestContent, storeOf } from '~/features/content-editor/browser/content-client';
+import { VersionBook } from '~/features/content-editor/browser/versions';
+import { leaveSavedNote, takeSavedNote } from '~/features/content-editor/browser/saved-note';
 import { fill } from '~/features/admin/text';
 import adminPage from '../../src/content/pages/admin.json';
 

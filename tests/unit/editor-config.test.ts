@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { collectionNames, collectionOfFile } from '~/lib/content-collections';
-import { type DecapField, editorCollectionNames, editorConfig, fieldRule, humanize, relativePath } from '~/features/content-editor/editor-config';
+import { type DecapField, editorCollectionNames, editorConfig, fieldRule, humanize, relativePath } from '~/features/content-editor/browser/editor-config';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const files = (dir: string): string[] =>

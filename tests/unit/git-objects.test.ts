@@ -8,8 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitTreeSha, type TreeItem } from '../../src/features/content-editor/git-objects';
-import { gitBlobSha } from '../../src/features/content-editor/store';
+import { gitTreeSha, type TreeItem } from '../../src/features/content-editor/server/git-objects';
+import { gitBlobSha } from '../../src/features/content-editor/server/store';
 import { GitStore } from '../support/fake-github-git.mjs';
 
 const repo = mkdtempSync(join(tmpdir(), 'git-objects-'));

@@ -4,8 +4,8 @@
  * requests a save costs, the settings, and GitHub's refusals said in plain words.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { githubStoreFromSettings, GithubStoreError, type GithubSettings } from '../../src/features/content-editor/github-store';
-import { StaleFileError, type Author, type ContentStore } from '../../src/features/content-editor/store';
+import { githubStoreFromSettings, GithubStoreError, type GithubSettings } from '../../src/features/content-editor/server/github-store';
+import { StaleFileError, type Author, type ContentStore } from '../../src/features/content-editor/server/store';
 import { contentStoreContract, seedCheckout } from '../support/content-store-contract';
 import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, NO_ACCESS_TOKEN, READ_ONLY_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
 

@@ -38,7 +38,7 @@ describe('readSiteSettings', () => {
     const missing = projectWith((settings) => delete settings.siteUrl);
     expect(() => readSiteSettings(missing)).toThrow(/siteUrl: Required/);
     const notUrl = projectWith((settings) => (settings.siteUrl = 'kaylareyes.coach'));
-    expect(() => readSiteSettings(notUrl)).toThrow(/siteUrl: must be an absolute URL/);
+    expect(() => readSiteSettings(notUrl)).toThrow(/siteUrl: must be a web address starting with https:\/\//);
   });
 
   it('names the file, line and column when it is not JSON', () => {
@@ -63,6 +63,6 @@ describe('readSiteSettings', () => {
 describe('readSiteUrl', () => {
   it('reads the canonical origin though another field is bad (the content loader reports that one)', () => {
     expect(readSiteUrl(projectWith((settings) => (settings.spotsLeft = 'seven')))).toBe(shipped.siteUrl);
-    expect(() => readSiteUrl(projectWith((settings) => (settings.siteUrl = 'kaylareyes.coach')))).toThrow(/siteUrl: must be an absolute URL/);
+    expect(() => readSiteUrl(projectWith((settings) => (settings.siteUrl = 'kaylareyes.coach')))).toThrow(/siteUrl: must be a web address starting with https:\/\//);
   });
 });

@@ -7,8 +7,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContentPathError, StaleFileError, type Author } from '../../src/features/content-editor/store';
-import { workingTreeStore } from '../../src/features/content-editor/working-tree-store';
+import { ContentPathError, StaleFileError, type Author } from '../../src/features/content-editor/server/store';
+import { workingTreeStore } from '../../src/features/content-editor/server/working-tree-store';
 import { contentStoreContract, seedCheckout } from '../support/content-store-contract';
 
 const AUTHOR: Author = { name: 'admin@example.com', email: 'admin@example.com' };

@@ -8,7 +8,7 @@ import AssetManager from './assets/AssetManager';
 import CalendarDebugger from './calendar/CalendarDebugger';
 import Spinner from './Spinner';
 import Tabs from './Tabs';
-import type { GuideGroupNames } from '~/features/content-editor/decap/GuideGroup';
+import type { GuideGroupNames } from '~/features/content-editor/browser/decap/GuideGroup';
 import { contentEditorPath as EDITOR_PATH } from './admin-areas';
 
 // Its code loads, and its data is asked for, when the tab is first opened (the calendar

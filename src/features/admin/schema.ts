@@ -5,7 +5,7 @@ import { toastsCopySchema } from '~/features/toasts/schema';
 import { assetsCopySchema } from './assets/schema';
 import { calendarDebuggerCopySchema } from './calendar/schema';
 import { conversionsCopySchema } from './conversions/schema';
-import { contentEditorCopySchema } from '~/features/content-editor/schema';
+import { contentEditorCopySchema } from '~/features/content-editor/shared/schema';
 
 export const adminPageSchema = z.object({
   seo,

@@ -5,15 +5,15 @@
  * editor. Only a hint for the header's Admin link and, an admin's alone, for leaving Meta's pixel
  * off: /admin itself checks the role, and the database enforces it.
  */
-import type { AdminRole } from './roles';
+import type { AppRole } from '../../../supabase/functions/_shared/roles.ts';
 
 export const ADMIN_SESSION_KEY = 'admin_session';
 export const EDITOR_SESSION_KEY = 'editor_session';
 
-const KEYS: Record<AdminRole, string> = { admin: ADMIN_SESSION_KEY, editor: EDITOR_SESSION_KEY };
+const KEYS: Record<AppRole, string> = { admin: ADMIN_SESSION_KEY, editor: EDITOR_SESSION_KEY };
 
 /** Remembers `role` (null: neither), forgetting the other: the browser remembers the latest answer. */
-export function rememberRole(role: AdminRole | null, storage: Storage | null = localStore()): void {
+export function rememberRole(role: AppRole | null, storage: Storage | null = localStore()): void {
   try {
     for (const [held, key] of Object.entries(KEYS)) {
       if (held === role) storage?.setItem(key, '1');

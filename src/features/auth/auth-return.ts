@@ -6,7 +6,7 @@
  * editor, and anyone else home.
  */
 import { contentEditorPath } from '~/features/admin/admin-areas';
-import type { AdminRole } from './roles';
+import type { AppRole } from '../../../supabase/functions/_shared/roles.ts';
 
 export const NEXT_PARAM = 'next';
 const HOME = '/';
@@ -22,7 +22,7 @@ export function signInHref(path: string): string {
 }
 
 /** Where a signed-in user goes when nothing (usable) asked for a page. */
-export function homeFor(role: AdminRole | null): string {
+export function homeFor(role: AppRole | null): string {
   return role === 'admin' ? ADMIN_HOME : role === 'editor' ? contentEditorPath : HOME;
 }
 

@@ -7,16 +7,15 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { map } from 'nanostores';
 import { rememberRole } from '~/features/auth/admin-session';
-import type { AdminRole } from '~/features/auth/roles';
+import { type AppRole, roleOfRows } from '../../../supabase/functions/_shared/roles.ts';
 
-export type { AdminRole } from '~/features/auth/roles';
 
 export interface AuthState {
   user: User | null;
   session: Session | null;
   loading: boolean;
   /** The user's part of the admin: 'admin', 'editor', or null (none, or not known yet). */
-  role: AdminRole | null;
+  role: AppRole | null;
   /** role === 'admin'. */
   isAdmin: boolean;
   adminPending: boolean;
@@ -35,15 +34,14 @@ type Client = Pick<SupabaseClient, 'auth' | 'from'>;
  * member has none, which a list answers without an error. Null when the check could not answer
  * (offline, or the page left mid-request).
  */
-export async function checkRole(client: Client, userId: string): Promise<AdminRole | 'member' | null> {
+export async function checkRole(client: Client, userId: string): Promise<AppRole | 'member' | null> {
   try {
     const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId);
     if (error) {
       console.error('Role check failed:', error.message);
       return null;
     }
-    const held = new Set((data as { role?: string }[] | null)?.map((row) => row.role));
-    return held.has('admin') ? 'admin' : held.has('editor') ? 'editor' : 'member';
+    return roleOfRows(data) ?? 'member';
   } catch (failure) {
     console.error('Role check failed:', failure);
     return null;

@@ -3,6 +3,7 @@
  * scheduling host mean "a call was booked" (docs/product.md §4; the host's message shapes are listed
  * at `bookingSignal` below).
  */
+import { isRecord } from '~/lib/is-record';
 
 /** The scheduling widget's iframe URL: `<host>/widget/booking/<id>`. */
 export function bookingWidgetUrl(host: string, widgetId: string): string {
@@ -38,7 +39,6 @@ function fromString(text: string): BookingSignal | null {
   return null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The booking signal in a message's data, or null. Accepted: 'booking_success', 'form_submit',

@@ -4,15 +4,17 @@
  * Part of the settings schema, which plain Node imports too: imports name their .ts files.
  */
 import { z } from 'astro/zod';
-import { text } from '../../lib/schema-primitives.ts';
+import { ownerOnly, text } from '../../lib/schema-primitives.ts';
 import { CONSENT_POLICIES } from './consent.ts';
 
 const CONSENT_TEXT_MAX = 70;
 
 export const consentCopySchema = z.object({
-  policy: z.enum(CONSENT_POLICIES, {
-    error: "must be 'opt-in' (nothing goes to Meta until the visitor agrees) or 'opt-out' (on until the visitor declines)",
-  }),
+  policy: ownerOnly(
+    z.enum(CONSENT_POLICIES, {
+      error: "must be 'opt-in' (nothing goes to Meta until the visitor agrees) or 'opt-out' (on until the visitor declines)",
+    }),
+  ),
   title: text,
   // The panel stays within two lines on a phone, so the page under it stays usable; the details
   // belong in the privacy policy, which the panel links.

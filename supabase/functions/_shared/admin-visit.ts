@@ -7,6 +7,7 @@
  * Function is called with), a token Auth refuses, a member, or Supabase not answering in time.
  * A mark the server could not check would let anyone hide conversions. Runtime-free.
  */
+import { bearer } from './auth.ts';
 import { supabaseKeyHeaders } from './supabase-key.ts';
 
 export type AdminVisitCheck = (request: Request) => Promise<boolean>;
@@ -39,7 +40,7 @@ function payloadOf(jwt: string): Record<string, unknown> | null {
  * it only spares a question to Auth for the project keys every visitor's request carries.
  */
 export function userTokenOf(headers: Headers): string | null {
-  const token = /^bearer (\S+)$/i.exec(headers.get('authorization') ?? '')?.[1];
+  const token = bearer(headers);
   if (!token || token.length > 8192) return null;
   const claims = payloadOf(token);
   return claims?.role === 'authenticated' && typeof claims.sub === 'string' && claims.sub !== '' ? token : null;

@@ -6,6 +6,9 @@
  * Plain fetch so it runs the same in Deno, workerd and Node.
  */
 import { corsHeaders, errorResponse } from './http.ts';
+import { type AppRole, roleOfRows } from './roles.ts';
+
+export type { AppRole } from './roles.ts';
 
 export interface SupabaseEnv {
   supabaseUrl: string;
@@ -13,28 +16,27 @@ export interface SupabaseEnv {
   fetch?: typeof fetch;
 }
 
-/** The roles user_roles grants that open a part of the admin (public.app_role). */
-export type AppRole = 'admin' | 'editor';
 
-/** `role`: the first of the roles asked for that the caller holds (a user may hold several). */
+/** `role`: the caller's part of the admin (roles.ts: admin over editor), one of the roles asked for. */
 export type RoleCheck = { ok: true; userId: string; email: string | null; role: AppRole } | { ok: false; response: Response };
 export type AdminCheck = RoleCheck;
 
 const ADMIN_ONLY: readonly AppRole[] = ['admin'];
 
-export function bearer(request: Request): string | null {
-  const match = /^bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '');
+/** The token of an `Authorization: Bearer <token>` header, or null: the one reader of it, for every endpoint. */
+export function bearer(headers: Headers): string | null {
+  const match = /^bearer (\S+)$/i.exec(headers.get('authorization') ?? '');
   return match ? match[1]! : null;
 }
 
-/** The caller holds one of `roles` (admin only by default), or the 401/403/502 answer to give. */
+/** The caller's role (roles.ts) is one of `roles` (admin only by default), or the 401/403/502 answer to give. */
 export async function requireRole(
   request: Request,
   env: SupabaseEnv,
   roles: readonly AppRole[] = ADMIN_ONLY,
   headers: Record<string, string> = corsHeaders,
 ): Promise<RoleCheck> {
-  const token = bearer(request);
+  const token = bearer(request.headers);
   if (!token) return { ok: false, response: errorResponse(401, 'a signed-in session is required (Authorization: Bearer <access token>)', headers) };
   const doFetch = env.fetch ?? fetch;
   const base = env.supabaseUrl.replace(/\/+$/, '');
@@ -56,10 +58,8 @@ export async function requireRole(
       await roleResponse.body?.cancel();
       return { ok: false, response: refused };
     }
-    const rows: unknown = await roleResponse.json();
-    const held = new Set(Array.isArray(rows) ? rows.map((row) => (row as { role?: unknown } | null)?.role) : []);
-    const role = roles.find((wanted) => held.has(wanted));
-    if (!role) return { ok: false, response: refused };
+    const role = roleOfRows(await roleResponse.json());
+    if (!role || !roles.includes(role)) return { ok: false, response: refused };
     return { ok: true, userId: user.id, email: typeof user.email === 'string' && user.email !== '' ? user.email : null, role };
   } catch {
     return { ok: false, response: errorResponse(502, 'could not verify the caller with Supabase', headers) };

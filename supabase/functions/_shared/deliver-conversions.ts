@@ -56,7 +56,7 @@ export function deliverHandler(ledger: ConversionLedger | { missing: string }, e
   return async (request) => {
     if (request.method !== 'POST') return errorResponse(405, 'method must be POST', { Allow: 'POST' });
     const secret = env.DELIVER_CONVERSIONS_KEY?.trim() || env.SUPABASE_SERVICE_ROLE_KEY?.trim();
-    const token = bearer(request);
+    const token = bearer(request.headers);
     if (!secret || !token || !sameSecret(token, secret)) return errorResponse(401, 'only the scheduler may run the delivery');
     await request.body?.cancel();
     if ('missing' in ledger) {

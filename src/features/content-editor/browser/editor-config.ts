@@ -13,8 +13,8 @@
  */
 import { z } from 'astro/zod';
 import { type CollectionName, type CollectionSpec, contentCollections, schemaOf } from '~/lib/content-collections';
-import { relativePath } from './paths';
-import { CONTENT_ENDPOINT } from './protocol';
+import { relativePath } from '../shared/paths';
+import { CONTENT_ENDPOINT } from './content-client';
 import { type FormField, RuleBook, humanize, objectFields } from './schema-fields';
 
 /** The format the editor registers for list files: the list is `items` in the form. */

@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { signInHref } from '~/features/auth/auth-return';
 import Spinner from '~/features/admin/Spinner';
 import type { GuideGroupNames } from './decap/GuideGroup';
-import { ContentError, type StoreKind, requestContent, storeOf } from './protocol';
+import { ContentError, type StoreKind, requestContent, storeOf } from './content-client';
 import { contentEditorPath as EDITOR_PATH } from '~/features/admin/admin-areas';
-import type { ContentEditorCopy } from './schema';
+import type { ContentEditorCopy } from '../shared/schema';
 import { accessToken } from './session';
 import { takeSavedNote } from './saved-note';
 

@@ -12,10 +12,11 @@ import { type CheckedEntry, type CollectionSpec, collectionOfFile, schemaOf } fr
 import { listEntries } from '~/lib/content-lists';
 import { type ContentProblem, parseContentJson, problemAt, schemaProblems } from '~/lib/content-problems';
 import { canonicalJson, orderLike } from './canonical-json';
-import { imageProblem } from './image-bytes';
-import { folderOf, isImagePath, relativePath, resolveFrom } from './paths';
+import { imageProblem } from '../shared/image-bytes';
+import { folderOf, isImagePath, relativePath, resolveFrom } from '../shared/paths';
 import { cleanForSchema, imagesIn } from './schema-walk';
 import type { ContentStore } from './store';
+import { isRecord } from '~/lib/is-record';
 
 export interface SaveInput {
   /** Content files as the form wrote them (a list file's text is its list). */
@@ -34,7 +35,6 @@ export interface CheckedSave {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const IMAGE = z.string();
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Reader = Pick<ContentStore, 'read' | 'list'>;
 

@@ -5,9 +5,9 @@
  * order of an object's keys.
  */
 import { z } from 'astro/zod';
+import { isRecord } from '~/lib/is-record';
 
 type Json = unknown;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The keys of `schema`'s object shape, in its order (looking through optional, default and arrays to the object). */
 function shapeOf(schema: z.ZodType | undefined): { keys: string[]; field: (key: string) => z.ZodType | undefined; element?: z.ZodType } {

@@ -6,8 +6,8 @@
 import CMS from 'decap-cms-app';
 import type { CmsConfig } from 'decap-cms-core';
 import { BACKEND_NAME, CONTENT_ENDPOINT, LIST_FORMAT, editorConfig, fieldRule } from '../editor-config';
-import type { ContentProblem, StoreKind } from '../protocol';
-import type { ContentEditorCopy } from '../schema';
+import type { ContentProblem, StoreKind } from '../content-client';
+import type { ContentEditorCopy } from '../../shared/schema';
 import { siteBackend } from './backend';
 import { type ControlProps, checkedControl } from './checked-control';
 import { listFormat } from './formats';

@@ -8,10 +8,10 @@
 import { ProxyBackend } from 'decap-cms-backend-proxy';
 import { signOutAndGoHome } from '~/features/auth/sign-out';
 import { getSupabase } from '~/lib/supabase';
-import { ContentError, type FieldLabel, requestContent, storeOf } from '../protocol';
+import { ContentError, type FieldLabel, requestContent, storeOf } from '../content-client';
 import { leaveSavedNote } from '../saved-note';
 import { forgetRejection, rememberRejection } from '../rejections';
-import type { ContentEditorCopy } from '../schema';
+import type { ContentEditorCopy } from '../../shared/schema';
 import { accessToken } from '../session';
 import { type AnsweredFile, type SavedFiles, VersionBook } from '../versions';
 import { autoSignIn } from './AuthPage';

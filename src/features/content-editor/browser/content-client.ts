@@ -4,7 +4,8 @@
  * included: `{error, problems?: [{file, line, column, field, message}], missing?: [names]}`.
  */
 import { fill } from '~/features/admin/text';
-import type { ContentEditorCopy } from './schema';
+import type { ContentEditorCopy } from '../shared/schema';
+import { isRecord } from '~/lib/is-record';
 
 export const CONTENT_ENDPOINT = '/api/content';
 /** As long as Decap's own proxy client waits: an entry with its pictures travels in one request. */
@@ -44,7 +45,6 @@ export class ContentError extends Error {
 /** How a problem's field reads to the marketer: its label in the form where it has one. */
 export type FieldLabel = (problem: ContentProblem) => string;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function problemsOf(answer: unknown): ContentProblem[] {
   if (!isRecord(answer) || !Array.isArray(answer.problems)) return [];

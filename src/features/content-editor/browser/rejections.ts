@@ -4,7 +4,7 @@
  * across fields or files (exactly one featured guide, unique ids) are only the endpoint's to check.
  */
 import { plainValue } from './field-check';
-import type { ContentProblem } from './protocol';
+import type { ContentProblem } from './content-client';
 
 interface Rejection {
   problems: readonly ContentProblem[];

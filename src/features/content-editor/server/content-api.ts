@@ -16,8 +16,10 @@ import { type CollectionSpec, collectionOfFile, contentCollections } from '~/lib
 import { problemLine } from '~/lib/content-problems';
 import { type SaveInput, checkSave } from './check-save';
 import { bytesToBase64, sentBase64 } from './base64';
-import { IMAGES_DIR, folderOf, isContentFile, isImageFolder, isImagePath, resolveFrom } from './paths';
+import { IMAGES_DIR, folderOf, isContentFile, isImageFolder, isImagePath, resolveFrom } from '../shared/paths';
 import { type ContentStore, type FileChange, StaleFileError } from './store';
+import { isRecord } from '~/lib/is-record';
+import { bearer } from '../../../../supabase/functions/_shared/auth.ts';
 
 export interface ContentUser {
   id: string;
@@ -53,7 +55,6 @@ const SPECS: CollectionSpec[] = Object.values(contentCollections);
 const decoder = new TextDecoder();
 const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: Uint8Array) => decoder.decode(value);
 
 function contentPath(path: unknown): string {
@@ -213,7 +214,7 @@ async function act(action: unknown, params: Record<string, unknown>, store: Cont
 
 export async function handleContentRequest(request: Request, deps: ContentDeps): Promise<Response> {
   if (request.method !== 'POST') return jsonResponse({ error: 'method must be POST' }, 405, { Allow: 'POST' });
-  const token = /^bearer (\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  const token = bearer(request.headers);
   if (!token) return jsonResponse({ error: 'Sign in to edit the content (no session was sent).' }, 401);
   const who = await deps.authorize(token);
   if (!who.ok) return jsonResponse({ error: who.error }, who.status);

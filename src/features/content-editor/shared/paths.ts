@@ -10,10 +10,30 @@ export const IMAGES_DIR = `${CONTENT_DIR}/images`;
 /** A picture's file name: lower-case letters, digits, dots, dashes and underscores, and a picture's ending. */
 export const SAFE_IMAGE_NAME = /^[a-z0-9][a-z0-9._-]{0,99}\.(?:jpe?g|png|webp|avif)$/;
 
-/** A repository path written the one way: segments of safe characters, no `.` or `..`, no leading or trailing slash. */
+/**
+ * A repository path written the one way, the only form either store and the endpoint take: parts
+ * joined by `/`, each of letters, digits, `.`, `_` and `-` starting with a letter, digit or `_`
+ * (so no empty part, no `.`, `..` or `.git`), no leading or trailing slash, at most 300 characters.
+ */
 export function isCleanPath(path: unknown): path is string {
   if (typeof path !== 'string' || path.length === 0 || path.length > 300) return false;
-  return path.split('/').every((segment) => /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(segment) && segment !== '.' && segment !== '..');
+  return path.split('/').every((segment) => /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(segment));
+}
+
+/** A path that is not one the stores take (isCleanPath), or that leads out through a link. */
+export class ContentPathError extends Error {
+  readonly path: string;
+  constructor(path: string, why = 'is not a path inside the repository') {
+    super(`${JSON.stringify(path)} ${why}`);
+    this.name = 'ContentPathError';
+    this.path = path;
+  }
+}
+
+/** Throws ContentPathError unless `path` is clean; `''` (the repository's top folder) only where `root` allows it. */
+export function checkContentPath(path: string, { root = false } = {}): void {
+  if (path === '' && root) return;
+  if (!isCleanPath(path)) throw new ContentPathError(String(path));
 }
 
 /** Whether `path` is a content file the editor may read or write (an existing collection's file, or a new entry of a folder). */

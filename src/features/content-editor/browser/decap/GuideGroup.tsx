@@ -7,7 +7,7 @@ import { Component } from 'react';
 import { fill } from '~/features/admin/text';
 import { CATEGORY_RULES, type CategorisableResource, type CategoryField, type ResourceCategory, categoryMatch } from '~/lib/resources';
 import { fieldValue, onFieldChange } from '../live-fields';
-import type { ContentEditorCopy } from '../schema';
+import type { ContentEditorCopy } from '../../shared/schema';
 import type { ControlProps } from './checked-control';
 
 /** The group names as /guides shows them: the guides page's own copy (guides.json → freeResources). */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { signInHref } from '~/features/auth/auth-return';
-import type { ContentEditorCopy } from '../schema';
+import type { ContentEditorCopy } from '../../shared/schema';
 import { contentEditorPath as EDITOR_PATH } from '~/features/admin/admin-areas';
 
 interface Props {

@@ -5,10 +5,10 @@
  * without its leading `./`.
  */
 import type { z } from 'astro/zod';
+import { isRecord } from '~/lib/is-record';
 
 type Def = { type: string } & Record<string, unknown>;
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 type Path = (string | number)[];
 
 /** The schemas a union may mean for `value` (a discriminated union: the one its key names). */

@@ -34,3 +34,11 @@ export function imageProblem(name: string, bytes: Uint8Array): string | null {
   if (named !== type) return `${name} is a ${type.toUpperCase()} picture: its name must end in .${type === 'jpeg' ? 'jpg' : type}`;
   return null;
 }
+
+/**
+ * What is wrong with a picture, read as the build will read it, in the marketer's words, or null.
+ * The editor checks a picture with it when it is picked; the endpoint again before a save.
+ */
+export async function pictureProblem(name: string, bytes: Uint8Array): Promise<string | null> {
+  return imageProblem(name, bytes);
+}

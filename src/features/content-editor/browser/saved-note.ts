@@ -3,7 +3,7 @@
  * at once: Decap's "Saved" toast goes with it. The save leaves a note for the reloaded page, which
  * says it in the editor's own status line; a note older than a few seconds is not the reload's.
  */
-import type { StoreKind } from './protocol';
+import type { StoreKind } from './content-client';
 
 const KEY = 'content-editor-saved';
 const FRESH_MS = 15_000;
