@@ -1,8 +1,9 @@
 /**
  * What a save's data holds, read along its zod schema: the pictures it names (with where), and the
  * data cleaned of what the form writes but the build refuses: an optional text the marketer emptied
- * (the form writes "", the build wants the field left out), and a picture's path the form writes
- * without its leading `./`.
+ * (the form writes "", the build wants the field left out), a text the build lets be empty but not
+ * absent that the form left out, a field the schema does not know, and a picture's path the form
+ * writes without its leading `./`.
  */
 import type { z } from 'astro/zod';
 import { isRecord } from '~/lib/is-record';
@@ -58,9 +59,18 @@ export function cleanForSchema(schema: z.ZodType, value: unknown, image: z.ZodTy
       const shape = def.shape as Record<string, z.ZodType>;
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        const field = shape[key];
-        if (field && defOf(field).type === 'optional' && (item === '' || item === null)) continue;
-        out[key] = field ? cleanForSchema(field, item, image) : item;
+        // A field the schema does not know is not kept: the build would ignore it (the file's `$schema` excepted).
+        if (!Object.hasOwn(shape, key)) {
+          if (key === '$schema') out[key] = item;
+          continue;
+        }
+        const field = shape[key]!;
+        if (defOf(field).type === 'optional' && (item === '' || item === null)) continue;
+        out[key] = cleanForSchema(field, item, image);
+      }
+      // A text the build lets be empty but not absent (the pixel id: empty turns it off), left out by the form.
+      for (const [key, field] of Object.entries(shape)) {
+        if (!(key in out) && !['optional', 'default'].includes(defOf(field).type) && field.safeParse('').success) out[key] = '';
       }
       return out;
     }

@@ -1,11 +1,20 @@
 /**
- * What a picture's bytes say it is, whatever its name says: JPEG, PNG, WebP or AVIF (the formats
- * the build makes responsive versions from), or null.
+ * Whether a picture can go on the site, read as the build reads it: its bytes say JPEG, PNG, WebP
+ * or AVIF (the formats the build makes responsive versions from) whatever its name says, it is
+ * whole (picture-structure.ts), and Astro's own reader finds its size (`imageMetadata`, which the
+ * build runs on every picture: a file it cannot read stops the build). The editor checks a picture
+ * with it when it is picked, the endpoint again before a save.
  */
-export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif';
+import { imageMetadata } from 'astro/assets/utils';
+import { type PictureFormat, pictureIsWhole } from './picture-structure';
+
+export type ImageType = PictureFormat;
 
 /** The largest picture the editor takes. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** The rule, as the picker says it. */
+export const PICTURE_RULE = 'a JPEG, PNG, WebP or AVIF picture of 10 MB at most';
 
 const startsWith = (bytes: Uint8Array, at: number, ascii: string) => [...ascii].every((char, i) => bytes[at + i] === char.charCodeAt(0));
 
@@ -24,21 +33,21 @@ export function imageTypeOfName(name: string): ImageType | null {
   return ending === 'png' || ending === 'webp' || ending === 'avif' ? ending : null;
 }
 
-/** What is wrong with a picture the editor was given, in words, or null. */
-export function imageProblem(name: string, bytes: Uint8Array): string | null {
-  if (bytes.length === 0) return `${name} is empty`;
-  if (bytes.length > MAX_IMAGE_BYTES) return `${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB: a picture may be 10 MB at most`;
-  const type = imageTypeOf(bytes);
-  if (!type) return `${name} is not a JPEG, PNG, WebP or AVIF picture`;
-  const named = imageTypeOfName(name);
-  if (named !== type) return `${name} is a ${type.toUpperCase()} picture: its name must end in .${type === 'jpeg' ? 'jpg' : type}`;
-  return null;
-}
+const megabytes = (size: number) => `${(size / 1024 / 1024).toFixed(1)} MB`;
 
-/**
- * What is wrong with a picture, read as the build will read it, in the marketer's words, or null.
- * The editor checks a picture with it when it is picked; the endpoint again before a save.
- */
+/** What is wrong with a picture, in the marketer's words, or null. */
 export async function pictureProblem(name: string, bytes: Uint8Array): Promise<string | null> {
-  return imageProblem(name, bytes);
+  if (bytes.length === 0) return `${name} is empty: pick the picture again`;
+  if (bytes.length > MAX_IMAGE_BYTES) return `${name} is ${megabytes(bytes.length)}: a picture may be 10 MB at most. Save it smaller, then pick it again`;
+  const type = imageTypeOf(bytes);
+  if (!type) return `${name} is not a picture the site can show: pick ${PICTURE_RULE}`;
+  if (imageTypeOfName(name) !== type) return `${name} is a ${type.toUpperCase()} picture: its name must end in .${type === 'jpeg' ? 'jpg' : type}`;
+  const damaged = `${name} is damaged or cut short: save or export it again, then pick it again`;
+  if (!(await pictureIsWhole(type, bytes))) return damaged;
+  try {
+    const { width, height } = await imageMetadata(bytes, name);
+    return width > 0 && height > 0 ? null : damaged;
+  } catch {
+    return damaged;
+  }
 }
