@@ -19,9 +19,8 @@ export function devCopyDir(port) {
   return join(tmpdir(), `coach-site-dev-copy-${port}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.E2E_DEV_PORT ?? 4392);
-  const dir = devCopyDir(port);
+/** Copies the files git knows of this checkout into `dir`, with node_modules hard-linked; the number of files copied. */
+export function copyCheckout(dir) {
   rmSync(dir, { recursive: true, force: true });
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const file of files) {
@@ -32,7 +31,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // Hard links, not a symbolic link: Vite serves files by their real path, and refuses those outside the copy.
   execFileSync('cp', ['-al', join(root, 'node_modules'), join(dir, 'node_modules')]);
   rmSync(join(dir, 'node_modules', '.vite'), { recursive: true, force: true });
-  console.log(`dev-copy: ${files.length} files in ${dir}`);
+  return files.length;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.E2E_DEV_PORT ?? 4392);
+  const dir = devCopyDir(port);
+  const copied = copyCheckout(dir);
+  console.log(`dev-copy: ${copied} files in ${dir}`);
 
   const env = { ...process.env };
   delete env.PUBLIC_SUPABASE_URL; // the copy's own stand-in, seeded fresh

@@ -69,7 +69,7 @@ export const settingsSchema = z.object({
   skipLink: text,
   nav: z.array(z.object({ label: text, anchor: z.enum(SECTION_IDS) })).min(1),
   navLabel: text,
-  cta: link,
+  cta: link.meta({ title: 'Call to action' }),
   booking: bookingCopySchema,
   localTestScheduler: localTestSchedulerCopySchema,
   signIn: text,

@@ -2,14 +2,16 @@
  * The content editor's endpoint deployed: the Pages Function /api/content under `wrangler pages dev`
  * (Cloudflare's runtime), checking callers with the local Supabase stand-in and committing to a fake
  * GitHub (tests/support/fake-github.mjs): a save is one commit, authored by the signed-in user, an
- * entry with its picture too; without its settings it answers 503 naming them.
+ * entry with its picture too; a save and a deletion of the picture it names, with the branch moved
+ * between one's checks and its commit, cannot both succeed; without its settings it answers 503
+ * naming them, to a signed-in admin only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Standin } from '../../supabase/local/server.ts';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
 import { ADMIN, MEMBER, accessTokenOf, startTestStandin } from '../support/standin.ts';
-import { NEW_GUIDE, NEW_GUIDE_PATH, NEW_GUIDE_PICTURE } from '../support/new-guide.ts';
+import { JPEG, NEW_GUIDE, NEW_GUIDE_PATH, NEW_GUIDE_PICTURE } from '../support/new-guide.ts';
 
 const PORT = Number(process.env.CONTENT_TEST_PORT ?? 4860);
 const TESTIMONIALS = 'src/content/testimonials.json';
@@ -99,12 +101,35 @@ describe('POST /api/content, deployed', () => {
     expect(commits[0]!.files.map((file) => file.path).sort()).toEqual([asset.path, path].sort());
   });
 
-  it('answers 503 naming the missing settings when GitHub is not configured', async () => {
+  it('a guide naming picture P and the deletion of P: with the branch moved between the check and the commit, the later one is refused', async () => {
+    const picture = 'src/content/images/resources/race-cover.jpg';
+    const guidePath = 'src/content/resources/race-guide.json';
+    const guide = JSON.stringify({ ...NEW_GUIDE, title: 'Race Guide', image: '../images/resources/race-cover.jpg' });
+    github.push({ [picture]: Buffer.from(JPEG) });
+    // The deletion of P lands between the save's checks and its commit: the save checks again on the new head.
+    github.pushBeforeNextRefUpdate({ [picture]: null });
+    const saved = await call(pages.url, 'persistEntry', { dataFiles: [{ path: guidePath, raw: guide }], baseShas: { [guidePath]: null } });
+    expect(saved).toMatchObject({ status: 422, body: { reason: 'invalid', problems: [expect.objectContaining({ field: 'image' })] } });
+    expect(github.readFile(guidePath)).toBeNull();
+    // The other way round: a guide naming P lands between the deletion's checks and its commit.
+    github.push({ [picture]: Buffer.from(JPEG) });
+    const opened = (await call(pages.url, 'getMedia', { mediaFolder: 'src/content/images/resources', content: false })).body as unknown as { path: string; id: string }[];
+    github.pushBeforeNextRefUpdate({ [guidePath]: Buffer.from(guide) });
+    const deleted = await call(pages.url, 'deleteFiles', { paths: [picture], baseShas: { [picture]: opened.find((file) => file.path === picture)!.id } });
+    expect(deleted).toMatchObject({ status: 422, body: { reason: 'invalid' } });
+    expect(github.readFile(picture)).not.toBeNull();
+  });
+
+  it('answers 503 naming the missing settings when GitHub is not configured, to a signed-in admin only', async () => {
     const { status, body } = await call(bare.url, 'getEntry', { path: TESTIMONIALS });
     expect(status).toBe(503);
     expect(body).toEqual({
       error: 'The content editor is not set up on this server: GITHUB_TOKEN, GITHUB_REPOSITORY are not set.',
+      reason: 'not-set-up',
       missing: ['GITHUB_TOKEN', 'GITHUB_REPOSITORY'],
     });
+    const stranger = await call(bare.url, 'getEntry', { path: TESTIMONIALS }, null);
+    expect(stranger.status).toBe(401);
+    expect(JSON.stringify(stranger.body)).not.toMatch(/GITHUB|SUPABASE/);
   });
 });
