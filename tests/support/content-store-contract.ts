@@ -1,9 +1,11 @@
 /**
- * What every content store must do (src/features/content-editor/store.ts), run against each:
- * the working tree (tests/unit/working-tree-store.test.ts) and the GitHub store against the fake
- * GitHub (tests/unit/github-store.test.ts). Both start from a copy of the checkout's
- * `src/content/` committed to a git repository of its own (seedCheckout), so listings and shas
- * are checked against git's.
+ * What every content store must do (src/features/content-editor/server/store.ts), run against
+ * each: the working tree (tests/unit/working-tree-store.test.ts), the GitHub store against the
+ * fake GitHub in Node (tests/unit/github-store.test.ts) and inside workerd
+ * (tests/integration/github-store-workerd.test.ts). Each starts from a copy of the checkout's
+ * `src/content/` committed to a git repository of its own (seedCheckout), so snapshots are
+ * checked against git's own listing and shas. The plans are declared (tests/support/declared-plan.ts),
+ * so the same ones run in the Worker.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -11,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, expect, it } from 'vitest';
-import { ContentPathError, gitBlobSha, StaleFileError, type Author, type ContentStore } from '../../src/features/content-editor/server/store';
+import { ContentPathError, gitBlobSha, type Author, type ContentStore, type FileChange, type TreeFile } from '../../src/features/content-editor/server/store';
+import { declaredPlan, StalePlanError, type DeclaredPlan } from './declared-plan';
 
 const checkout = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -26,15 +29,15 @@ export function seedCheckout(): string {
   return dir;
 }
 
-/** `git ls-tree` of a folder in the seed: [{ path, type, sha, size }]. */
-export function gitListing(seed: string, dir: string) {
-  const lines = execFileSync('git', ['ls-tree', '--long', 'HEAD', `${dir}/`], { cwd: seed, encoding: 'utf8' })
+/** `git ls-tree -r -l` of a folder in the seed: its files, each with git's sha and size, in git's order. */
+export function gitFiles(seed: string, dir: string): TreeFile[] {
+  const lines = execFileSync('git', ['ls-tree', '-r', '-l', 'HEAD', `${dir}/`], { cwd: seed, encoding: 'utf8' })
     .trim()
     .split('\n');
   return lines.map((line) => {
     const [meta, path] = line.split('\t') as [string, string];
-    const [, type, sha, size] = meta.split(/\s+/) as [string, string, string, string];
-    return { path, type: type === 'tree' ? 'dir' : 'file', sha, size: size === '-' ? 0 : Number(size) };
+    const [, , sha, size] = meta.split(/\s+/) as [string, string, string, string];
+    return { path, sha, size: Number(size) };
   });
 }
 
@@ -42,19 +45,22 @@ export interface StoreUnderTest {
   store: ContentStore;
   /** A file's bytes where the store keeps it (on disk, on the branch), or null. */
   fileNow: (path: string) => Uint8Array | null;
-  /** Someone else changes a file there (an edit on disk, a push). */
-  changeElsewhere: (path: string, content: Uint8Array) => Promise<void>;
-  /** The commits on the branch, newest first (GitHub), or null (the working tree has none). */
+  /** Someone else changes files there (an edit on disk, a push); null deletes. */
+  changeElsewhere: (files: Record<string, Uint8Array | null>) => Promise<void>;
+  /** Someone else changes files there after the next transaction's plan has run, before the store writes, `times` times (the `time`-th with change(time)). */
+  changeDuringNextTransact: (change: (time: number) => Record<string, Uint8Array | null>, times?: number) => void;
+  /** The commits on the branch, newest first, without the seed's (GitHub), or null (the working tree has none). */
   commits: () => { sha: string; message: string; author: { name: string; email: string }; files: { path: string; status: string }[] }[] | null;
 }
 
-const text = (value: string) => new TextEncoder().encode(value);
-const AUTHOR: Author = { name: 'admin@example.com', email: 'admin@example.com' };
-const TESTIMONIALS = 'src/content/testimonials.json';
-const GUIDE = 'src/content/resources/strength-starter.json';
-const IMAGE = 'src/content/images/resources/strength-starter.png';
+export const text = (value: string) => new TextEncoder().encode(value);
+export const AUTHOR: Author = { name: 'admin@example.com', email: 'admin@example.com' };
+export const TESTIMONIALS = 'src/content/testimonials.json';
+export const SETTINGS = 'src/content/pages/settings.json';
+export const GUIDE = 'src/content/resources/strength-starter.json';
+export const IMAGE = 'src/content/images/resources/strength-starter.png';
 /** The start of a real PNG: not UTF-8, so it must travel as bytes. */
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xfe, 0x00, 0x80]);
+export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xfe, 0x00, 0x80]);
 
 export function contentStoreContract(seed: () => string, start: () => Promise<StoreUnderTest>) {
   let under: StoreUnderTest;
@@ -63,157 +69,150 @@ export function contentStoreContract(seed: () => string, start: () => Promise<St
   });
   const original = (path: string) => new Uint8Array(readFileSync(join(seed(), path)));
   const commitCount = () => under.commits()?.length ?? 0;
-
-  it('reads a file with its git blob sha; a missing file or a folder is null', async () => {
-    const file = await under.store.read(TESTIMONIALS);
-    expect(file?.path).toBe(TESTIMONIALS);
-    expect(Buffer.from(file!.content).equals(Buffer.from(original(TESTIMONIALS)))).toBe(true);
-    expect(file?.sha).toBe(execFileSync('git', ['rev-parse', `HEAD:${TESTIMONIALS}`], { cwd: seed(), encoding: 'utf8' }).trim());
-    expect(await under.store.read('src/content/nothing-here.json')).toBeNull();
-    expect(await under.store.read('src/content/resources')).toBeNull();
-  });
-
-  it('reads an image byte for byte', async () => {
-    const [image] = gitListing(seed(), 'src/content/images/resources');
-    const file = await under.store.read(image!.path);
-    expect(file?.sha).toBe(image!.sha);
-    expect(Buffer.from(file!.content).equals(Buffer.from(original(image!.path)))).toBe(true);
-  });
-
-  it("lists a folder's files and folders one level deep as git does; a missing folder is empty", async () => {
-    expect(await under.store.list('src/content/resources')).toEqual(gitListing(seed(), 'src/content/resources'));
-    const top = await under.store.list('src/content');
-    expect(top).toEqual(gitListing(seed(), 'src/content'));
-    expect(top.filter((entry) => entry.type === 'dir').map((entry) => entry.path)).toEqual(
-      expect.arrayContaining(['src/content/images', 'src/content/pages', 'src/content/resources']),
+  const transact = (plan: DeclaredPlan) => under.store.transact(declaredPlan(plan), AUTHOR);
+  const github = () => under.store.kind === 'github';
+  const failureOf = (work: Promise<unknown>) =>
+    work.then(
+      () => null,
+      (error: unknown) => error as Error,
     );
-    expect(await under.store.list('src/content/no-such-folder')).toEqual([]);
+
+  it('lists every file under src/content as git lists it, with git’s shas and sizes, in git’s order', async () => {
+    const snapshot = await under.store.snapshot();
+    const listed = gitFiles(seed(), 'src/content');
+    expect(listed.length).toBeGreaterThan(50);
+    expect([...snapshot.files.values()]).toEqual(listed);
+    expect([...snapshot.files.keys()]).toEqual(listed.map((file) => file.path));
   });
 
-  it('saves a new file (its folder made as needed), with its sha; it reads and lists back', async () => {
-    const content = text('{"title":"Strength Starter"}\n');
-    const result = await under.store.save(
-      [{ path: 'src/content/new-folder/strength.json', content, baseSha: null }],
-      'Content: strength.json (by admin@example.com)',
-      AUTHOR,
-    );
-    const sha = await gitBlobSha(content);
-    expect(result.files).toEqual([{ path: 'src/content/new-folder/strength.json', sha }]);
-    expect(under.fileNow('src/content/new-folder/strength.json')).toEqual(content);
-    expect((await under.store.read('src/content/new-folder/strength.json'))?.sha).toBe(sha);
-    expect(await under.store.list('src/content/new-folder')).toEqual([{ path: 'src/content/new-folder/strength.json', type: 'file', sha, size: content.byteLength }]);
-    if (under.commits()) {
-      expect(result.commit).toMatch(/^[0-9a-f]{40}$/);
-      expect(under.commits()![0]).toEqual({
-        sha: result.commit,
-        message: 'Content: strength.json (by admin@example.com)',
-        author: AUTHOR,
-        files: [{ path: 'src/content/new-folder/strength.json', status: 'added' }],
-      });
-    } else expect(result.commit).toBeNull();
+  it('reads many files together, byte for byte with their shas; a path that is not a file of the snapshot is left out', async () => {
+    const snapshot = await under.store.snapshot();
+    const paths = [...snapshot.files.keys()];
+    expect(paths.some((path) => path.endsWith('.jpg'))).toBe(true);
+    const elsewhere = ['src/content/nothing-here.json', 'src/content/resources', '../outside.json', 'README.md', '.git/config', ''];
+    const read = await snapshot.read([...paths, ...elsewhere, TESTIMONIALS]);
+    expect([...read.keys()].sort()).toEqual([...paths].sort());
+    for (const path of paths) {
+      const file = read.get(path)!;
+      expect(Buffer.from(file.content).equals(Buffer.from(original(path))), path).toBe(true);
+      expect(file).toMatchObject(snapshot.files.get(path)!);
+      expect(file.sha).toBe(await gitBlobSha(file.content));
+    }
+    expect((await snapshot.read([])).size).toBe(0);
   });
 
-  it("lists in git's order, as GitHub does: a folder sorts as if its name ended in /", async () => {
-    await under.store.save(
-      [
-        { path: 'src/content/order/a/b.json', content: text('{}') },
-        { path: 'src/content/order/a.json', content: text('{}') },
-        { path: 'src/content/order/a-b.json', content: text('{}') },
-      ],
-      'Content: order',
-      AUTHOR,
-    );
-    expect((await under.store.list('src/content/order')).map((entry) => entry.path)).toEqual([
-      'src/content/order/a-b.json',
-      'src/content/order/a.json',
-      'src/content/order/a',
-    ]);
-  });
-
-  it('modifies a file saved on the version it was opened at', async () => {
-    const opened = await under.store.read(TESTIMONIALS);
-    const content = text(new TextDecoder().decode(opened!.content).replace('"', '"x'));
-    const result = await under.store.save([{ path: TESTIMONIALS, content, baseSha: opened!.sha }], 'Content: testimonials.json', AUTHOR);
-    expect(result.files).toEqual([{ path: TESTIMONIALS, sha: await gitBlobSha(content) }]);
-    expect(under.fileNow(TESTIMONIALS)).toEqual(content);
-    expect(under.commits()?.[0]?.files ?? [{ path: TESTIMONIALS, status: 'modified' }]).toEqual([{ path: TESTIMONIALS, status: 'modified' }]);
-  });
-
-  it('deletes a file (content null); deleting one that is not there changes nothing', async () => {
-    const [first] = gitListing(seed(), 'src/content/resources');
-    const before = commitCount();
-    const result = await under.store.save([{ path: first!.path, content: null, baseSha: first!.sha }], 'Content: delete', AUTHOR);
-    expect(result.files).toEqual([{ path: first!.path, sha: null }]);
-    expect(under.fileNow(first!.path)).toBeNull();
-    expect(await under.store.read(first!.path)).toBeNull();
-    expect((await under.store.list('src/content/resources')).map((entry) => entry.path)).not.toContain(first!.path);
-    if (under.commits()) expect(under.commits()![0]!.files).toEqual([{ path: first!.path, status: 'removed' }]);
-    await under.store.save([{ path: 'src/content/resources/never-was.json', content: null }], 'Content: delete', AUTHOR);
-    expect(commitCount()).toBe(before + (under.commits() ? 1 : 0));
-  });
-
-  it('saves an entry with its image at once: one commit holding both, the image byte for byte', async () => {
+  it('writes a new file (its folders made) and a picture in one go: one commit, authored as asked; the next snapshot has both', async () => {
     const before = commitCount();
     const entry = text('{"title":"Strength Starter","image":"../images/resources/strength-starter.png"}\n');
-    const result = await under.store.save(
-      [
-        { path: GUIDE, content: entry, baseSha: null },
-        { path: IMAGE, content: PNG, baseSha: null },
+    const guide = 'src/content/new-folder/deeper/strength-starter.json';
+    const { result, saved } = await transact({
+      changes: [
+        { path: guide, content: entry },
+        { path: IMAGE, content: PNG },
       ],
-      'Content: strength-starter.json (by admin@example.com)',
-      AUTHOR,
-    );
-    expect(result.files).toEqual([
-      { path: GUIDE, sha: await gitBlobSha(entry) },
+      message: 'Content: strength-starter.json (by admin@example.com)',
+    });
+    expect(result.runs).toBe(1);
+    expect(saved.files).toEqual([
+      { path: guide, sha: await gitBlobSha(entry) },
       { path: IMAGE, sha: await gitBlobSha(PNG) },
     ]);
+    expect(under.fileNow(guide)).toEqual(entry);
     expect(under.fileNow(IMAGE)).toEqual(PNG);
-    expect((await under.store.read(IMAGE))?.content).toEqual(PNG);
-    if (under.commits()) {
-      expect(commitCount()).toBe(before + 1);
-      expect(under.commits()![0]!.files).toEqual([
+    const next = await under.store.snapshot();
+    expect(next.files.get(IMAGE)).toEqual({ path: IMAGE, sha: await gitBlobSha(PNG), size: PNG.byteLength });
+    expect((await next.read([IMAGE])).get(IMAGE)?.content).toEqual(PNG);
+    if (!github()) return expect(saved.commit).toBeNull();
+    expect(commitCount()).toBe(before + 1);
+    expect(under.commits()![0]).toEqual({
+      sha: saved.commit,
+      message: 'Content: strength-starter.json (by admin@example.com)',
+      author: AUTHOR,
+      files: [
         { path: IMAGE, status: 'added' },
-        { path: GUIDE, status: 'added' },
-      ]);
-    }
-  });
-
-  it('refuses a save based on an older version with StaleFileError, and writes none of it', async () => {
-    const opened = await under.store.read(TESTIMONIALS);
-    await under.changeElsewhere(TESTIMONIALS, text('[]\n'));
-    const before = commitCount();
-    const save = under.store.save(
-      [
-        { path: GUIDE, content: text('{}\n'), baseSha: null },
-        { path: TESTIMONIALS, content: text('[1]\n'), baseSha: opened!.sha },
+        { path: guide, status: 'added' },
       ],
-      'Content: stale',
-      AUTHOR,
-    );
-    await expect(save).rejects.toThrow(StaleFileError);
-    await expect(save).rejects.toMatchObject({ path: TESTIMONIALS, message: `${TESTIMONIALS} changed since you opened it` });
-    expect(under.fileNow(TESTIMONIALS)).toEqual(text('[]\n'));
-    expect(under.fileNow(GUIDE)).toBeNull();
-    expect(commitCount()).toBe(before);
+    });
   });
 
-  it('refuses a new file (baseSha null) where one exists, and a version for a file that is gone', async () => {
+  it('modifies a file the plan read and deletes another (content null); the next snapshot reads the new bytes', async () => {
+    const snapshot = await under.store.snapshot();
+    const [doomed] = [...snapshot.files.keys()].filter((path) => path.startsWith('src/content/resources/'));
+    const opened = (await snapshot.read([TESTIMONIALS])).get(TESTIMONIALS)!;
+    const content = text(new TextDecoder().decode(opened.content).replace('"', '"x'));
+    const { result, saved } = await transact({
+      read: [TESTIMONIALS],
+      expect: { [TESTIMONIALS]: opened.sha, [doomed!]: snapshot.files.get(doomed!)!.sha },
+      changes: [
+        { path: TESTIMONIALS, content },
+        { path: doomed!, content: null },
+      ],
+      message: 'Content: testimonials.json',
+    });
+    expect(result).toEqual({ runs: 1, read: { [TESTIMONIALS]: opened.sha } });
+    expect(saved.files).toEqual([
+      { path: TESTIMONIALS, sha: await gitBlobSha(content) },
+      { path: doomed, sha: null },
+    ]);
+    expect(under.fileNow(TESTIMONIALS)).toEqual(content);
+    expect(under.fileNow(doomed!)).toBeNull();
+    const next = await under.store.snapshot();
+    expect(next.files.has(doomed!)).toBe(false);
+    expect((await next.read([TESTIMONIALS, doomed!])).get(TESTIMONIALS)?.content).toEqual(content);
+    const changed = [
+      { path: doomed!, status: 'removed' },
+      { path: TESTIMONIALS, status: 'modified' },
+    ].sort((a, b) => (a.path < b.path ? -1 : 1));
+    expect(under.commits()?.[0]?.files ?? null).toEqual(github() ? changed : null);
+  });
+
+  it('writes nothing for a plan that changes nothing: no changes, a file saved as it is, a file deleted where none is', async () => {
     const before = commitCount();
-    await expect(under.store.save([{ path: TESTIMONIALS, content: text('[]\n'), baseSha: null }], 'Content: new', AUTHOR)).rejects.toThrow(StaleFileError);
-    const gone = under.store.save([{ path: 'src/content/resources/never-was.json', content: text('{}\n'), baseSha: 'a'.repeat(40) }], 'Content: old', AUTHOR);
-    await expect(gone).rejects.toMatchObject({ name: 'StaleFileError', path: 'src/content/resources/never-was.json' });
+    const head = under.commits()?.[0]?.sha;
+    for (const changes of [
+      [],
+      [{ path: TESTIMONIALS, content: original(TESTIMONIALS) }],
+      [{ path: 'src/content/resources/never-was.json', content: null }],
+    ] as FileChange[][]) {
+      const { result, saved } = await transact({ changes, message: 'Content: nothing' });
+      expect(result.runs).toBe(1);
+      expect(saved.commit).toBeNull();
+    }
+    expect(commitCount()).toBe(before);
+    expect(under.commits()?.[0]?.sha).toBe(head);
+    expect(under.fileNow('src/content/resources/never-was.json')).toBeNull();
+  });
+
+  it('throws what the plan throws, as it is, and writes nothing of it', async () => {
+    const before = commitCount();
+    const snapshot = await under.store.snapshot();
+    const error = await failureOf(
+      transact({
+        expect: { [TESTIMONIALS]: 'a'.repeat(40) },
+        changes: [
+          { path: GUIDE, content: text('{}\n') },
+          { path: TESTIMONIALS, content: text('[]\n') },
+        ],
+        message: 'Content: stale',
+      }),
+    );
+    expect(error).toBeInstanceOf(StalePlanError);
+    expect(error).toMatchObject({ path: TESTIMONIALS, message: `${TESTIMONIALS} is not at the version the plan expects` });
+    expect(under.fileNow(GUIDE)).toBeNull();
     expect(under.fileNow(TESTIMONIALS)).toEqual(original(TESTIMONIALS));
     expect(commitCount()).toBe(before);
+    expect([...(await under.store.snapshot()).files.values()]).toEqual([...snapshot.files.values()]);
   });
 
-  it('takes a save that names no version as it is, over a newer file', async () => {
-    await under.changeElsewhere(TESTIMONIALS, text('[]\n'));
-    await under.store.save([{ path: TESTIMONIALS, content: text('[2]\n') }], 'Content: unversioned', AUTHOR);
-    expect(under.fileNow(TESTIMONIALS)).toEqual(text('[2]\n'));
-  });
-
-  it('refuses a path outside the repository, or into .git, before anything else; a path named twice in a save', async () => {
-    const bad = [
+  it('refuses a change where a folder is, inside a file, outside src/content, on a path that is not clean, or named twice; nothing of it is written', async () => {
+    const before = commitCount();
+    const refused: [FileChange, RegExp][] = [
+      [{ path: 'src/content/resources', content: text('{}') }, /"src\/content\/resources" is a folder, not a file/],
+      [{ path: `${TESTIMONIALS}/under.json`, content: text('{}') }, /is inside a file, not a folder/],
+      [{ path: 'src/other.json', content: text('{}') }, /"src\/other.json" is not under src\/content/],
+      [{ path: 'README.md', content: null }, /is not under src\/content/],
+    ];
+    for (const path of [
       '../outside.json',
       '/etc/passwd',
       'src/content/../../outside.json',
@@ -223,24 +222,69 @@ export function contentStoreContract(seed: () => string, start: () => Promise<St
       'src\\content\\x.json',
       'src/content/x\u0000.json',
       '',
-    ];
-    for (const path of bad) {
-      await expect(under.store.read(path), path).rejects.toThrow(ContentPathError);
-      await expect(under.store.save([{ path, content: text('{}') }], 'Content: bad', AUTHOR), path).rejects.toThrow(ContentPathError);
-      if (path) await expect(under.store.list(path), path).rejects.toThrow(ContentPathError);
+    ])
+      refused.push([{ path, content: text('{}') }, /is not a path inside the repository/]);
+    for (const [change, words] of refused) {
+      const error = await failureOf(transact({ changes: [{ path: GUIDE, content: text('{}\n') }, change], message: 'Content: refused' }));
+      expect(error, change.path).toBeInstanceOf(ContentPathError);
+      expect(error?.message, change.path).toMatch(words);
     }
-    const before = commitCount();
-    await expect(
-      under.store.save(
-        [
+    const twice = await failureOf(
+      transact({
+        changes: [
           { path: GUIDE, content: text('{}') },
           { path: GUIDE, content: null },
         ],
-        'Content: twice',
-        AUTHOR,
-      ),
-    ).rejects.toThrow(`${GUIDE} is named twice in one save`);
+        message: 'Content: twice',
+      }),
+    );
+    expect(twice?.message).toBe(`${GUIDE} is named twice in one save`);
     expect(under.fileNow(GUIDE)).toBeNull();
+    expect(under.fileNow(TESTIMONIALS)).toEqual(original(TESTIMONIALS));
     expect(commitCount()).toBe(before);
+  });
+
+  it('writes on top of another file changed between the snapshot and the write (GitHub: the plan runs again on the new head)', async () => {
+    const theirs = text('{"moved":true}\n');
+    under.changeDuringNextTransact(() => ({ [SETTINGS]: theirs }));
+    const { result, saved } = await transact({ read: [TESTIMONIALS], changes: [{ path: TESTIMONIALS, content: text('[5]\n') }], message: 'Content: testimonials.json' });
+    expect(result.runs).toBe(github() ? 2 : 1);
+    expect(under.fileNow(TESTIMONIALS)).toEqual(text('[5]\n'));
+    expect(under.fileNow(SETTINGS)).toEqual(theirs);
+    if (!github()) return;
+    const [ours, other] = under.commits()!;
+    expect(ours).toMatchObject({ sha: saved.commit, author: AUTHOR, files: [{ path: TESTIMONIALS, status: 'modified' }] });
+    expect(other).toMatchObject({ author: { email: 'someone@example.com' }, files: [{ path: SETTINGS, status: 'modified' }] });
+  });
+
+  it('runs the plan again when a file it read changed before the write; a plan that expected the old version then refuses', async () => {
+    const before = (await (await under.store.snapshot()).read([TESTIMONIALS])).get(TESTIMONIALS)!;
+    const theirs = text('["theirs"]\n');
+    under.changeDuringNextTransact(() => ({ [TESTIMONIALS]: theirs }));
+    const { result } = await transact({ read: [TESTIMONIALS], changes: [{ path: GUIDE, content: text('{}\n') }], message: 'Content: guide' });
+    expect(result).toEqual({ runs: 2, read: { [TESTIMONIALS]: await gitBlobSha(theirs) } });
+    expect(under.fileNow(GUIDE)).toEqual(text('{}\n'));
+
+    const count = commitCount();
+    under.changeDuringNextTransact(() => ({ [TESTIMONIALS]: text('["again"]\n') }));
+    const current = await gitBlobSha(theirs);
+    const error = await failureOf(
+      transact({ read: [TESTIMONIALS], expect: { [TESTIMONIALS]: current }, changes: [{ path: TESTIMONIALS, content: text('["ours"]\n') }], message: 'Content: t' }),
+    );
+    expect(error).toMatchObject({ name: 'StalePlanError', path: TESTIMONIALS });
+    expect(under.fileNow(TESTIMONIALS)).toEqual(text('["again"]\n'));
+    expect(commitCount()).toBe(count + (github() ? 1 : 0));
+    expect(before.sha).not.toBe(current);
+  });
+
+  it('gives up after three runs when the content keeps moving, and writes nothing', async () => {
+    under.changeDuringNextTransact((time) => ({ [TESTIMONIALS]: text(`[${time}]\n`) }), 5);
+    const error = await failureOf(transact({ read: [TESTIMONIALS], changes: [{ path: GUIDE, content: text('{}\n') }], message: 'Content: guide' }));
+    expect(error?.message).toMatch(
+      github() ? /kept saving to the branch main of .+ \(3 tries\)\. Saving again usually works\./ : /kept changing on disk while saving \(3 tries\)/,
+    );
+    if (github()) expect(error).toMatchObject({ name: 'GithubStoreError', kind: 'unavailable', status: null });
+    expect(under.fileNow(GUIDE)).toBeNull();
+    expect(under.fileNow(TESTIMONIALS)).toEqual(text('[3]\n'));
   });
 }

@@ -2,7 +2,8 @@
  * The REST endpoints of the fake GitHub (tests/support/fake-github.mjs), answered from its git
  * object store with the shapes, statuses and error bodies (`{message, documentation_url,
  * status}`) of GitHub's REST API, version 2022-11-28: contents, branches, refs, commits, trees
- * and blobs.
+ * (a recursive listing cut at `treeLimit` entries, `truncated: true`, as GitHub cuts one at
+ * 100,000) and blobs.
  */
 import { apiMode, GitInputError } from './fake-github-git.mjs';
 
@@ -21,7 +22,7 @@ const error = (status, message, docs = DOCS) => [status, { message, documentatio
 const wrap = (buffer) => (buffer.toString('base64').match(/.{1,60}/g) ?? []).join('\n') + (buffer.length ? '\n' : '');
 const isSha = (value) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);
 
-export function gitRoutes({ git, repository, defaultBranch, onCommit, onRefUpdate }) {
+export function gitRoutes({ git, repository, defaultBranch, treeLimit, onCommit, onRefUpdate }) {
   const api = `/repos/${repository}`;
   const link = (path) => `https://api.github.com${api}${path}`;
 
@@ -193,19 +194,30 @@ export function gitRoutes({ git, repository, defaultBranch, onCommit, onRefUpdat
     return [200, refShape(branch)];
   }
 
+  function getTree(ref, url) {
+    const docs = `${DOCS}/git/trees#get-a-tree`;
+    const commit = git.typeOf(ref) === 'commit' ? ref : git.branches.get(ref);
+    const sha = git.typeOf(ref) === 'tree' ? ref : commit ? git.readCommit(commit).tree : null;
+    if (!sha) return error(404, 'Not Found', docs);
+    // any value of `recursive` lists the sub-trees too ("0" and "false" included), as GitHub documents
+    const recursive = url.searchParams.has('recursive');
+    const tree = [];
+    const list = (treeSha, prefix) => {
+      for (const entry of git.readTree(treeSha)) {
+        const size = entry.type === 'blob' ? { size: git.readBlob(entry.sha).length } : {};
+        tree.push({ path: prefix + entry.name, mode: apiMode(entry.mode), type: entry.type, sha: entry.sha, ...size, url: link(`/git/${entry.type}s/${entry.sha}`) });
+        if (recursive && entry.type === 'tree') list(entry.sha, `${prefix}${entry.name}/`);
+      }
+    };
+    list(sha, '');
+    const truncated = recursive && tree.length > treeLimit;
+    return [200, { sha, url: link(`/git/trees/${sha}`), tree: truncated ? tree.slice(0, treeLimit) : tree, truncated }];
+  }
+
   const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-  return function route(method, url, headers, body) {
-    if (!headers['user-agent'])
-      return error(
-        403,
-        'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required).',
-      );
-    const version = headers['x-github-api-version'];
-    if (version && !API_VERSIONS.has(version)) return error(400, `API version ${version} is not supported.`);
-    const access = TOKENS[/^(?:Bearer|token) (.+)$/i.exec(headers.authorization ?? '')?.[1] ?? ''];
-    if (!access) return error(401, 'Bad credentials');
-    const path = decodeURIComponent(url.pathname);
+  /** Answers one REST request `method path` (the path without the API's prefix) for a token that may do `access`. */
+  return function route(method, url, path, body, access) {
     if (!path.startsWith(`${api}/`) || access === 'none') return error(404, 'Not Found');
     if (WRITES.has(method) && access !== 'write') return error(403, 'Resource not accessible by personal access token', `${DOCS}/git`);
     const rest = path.slice(api.length);
@@ -217,6 +229,7 @@ export function gitRoutes({ git, repository, defaultBranch, onCommit, onRefUpdat
       return git.branches.has(match[1]) ? [200, refShape(match[1])] : error(404, 'Not Found', `${DOCS}/git/refs#get-a-reference`);
     if (method === 'GET' && (match = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest)))
       return git.typeOf(match[1]) === 'commit' ? [200, commitShape(match[1])] : error(404, 'Not Found', `${DOCS}/git/commits#get-a-commit-object`);
+    if (method === 'GET' && (match = /^\/git\/trees\/(.+)$/.exec(rest))) return getTree(match[1], url);
     if (method === 'GET' && (match = /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest))) {
       const bytes = git.readBlob(match[1]);
       if (!bytes) return error(404, 'Not Found', `${DOCS}/git/blobs#get-a-blob`);
@@ -231,4 +244,23 @@ export function gitRoutes({ git, repository, defaultBranch, onCommit, onRefUpdat
     if (method === 'PATCH' && (match = /^\/git\/refs\/heads\/(.+)$/.exec(rest))) return updateRef(match[1], body);
     return error(404, 'Not Found');
   };
+}
+
+/**
+ * What GitHub checks before any route, in its order: a User-Agent, a supported API version, a
+ * token it knows. Returns `{ access }` (what the token may do) or `{ refused: [status, body] }`.
+ */
+export function checkCaller(headers, { graphql = false } = {}) {
+  if (!headers['user-agent'])
+    return {
+      refused: error(
+        403,
+        'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required).',
+      ),
+    };
+  const version = headers['x-github-api-version'];
+  if (version && !API_VERSIONS.has(version)) return { refused: error(400, `API version ${version} is not supported.`) };
+  const access = TOKENS[/^(?:Bearer|token) (.+)$/i.exec(headers.authorization ?? '')?.[1] ?? ''];
+  if (!access) return { refused: error(401, 'Bad credentials', graphql ? 'https://docs.github.com/graphql' : DOCS) };
+  return { access };
 }

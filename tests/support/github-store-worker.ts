@@ -1,34 +1,53 @@
 /**
- * A Worker that runs the GitHub store in workerd for tests/integration/github-store-workerd.test.ts:
- * POST {settings, call: 'read' | 'list' | 'save', args} answers {value}, {setup} (what the
- * settings lack) or {error} (its name, message and fields), bytes as base64.
+ * A Worker that runs the GitHub store in workerd for tests/integration/github-store-workerd.test.ts.
+ * POST {settings, call, args} answers {value}, {setup} (what the settings lack) or {error} (its
+ * name, message and fields), bytes as base64:
+ *
+ * - `snapshot`: the branch's head and its content files;
+ * - `read` {head, files, paths}: those paths read from that snapshot;
+ * - `transact` {plan, author}: a declared plan (tests/support/declared-plan.ts: a function cannot
+ *   come in a request, its description can) run by the store's transaction.
  */
 import { base64ToBytes, bytesToBase64 } from '../../src/features/content-editor/server/base64';
-import { githubStoreFromSettings, type GithubSettings } from '../../src/features/content-editor/server/github-store';
-import type { Author, FileChange } from '../../src/features/content-editor/server/store';
+import { githubSettingsProblem, githubStore, githubTarget, type GithubSettings } from '../../src/features/content-editor/server/github-store';
+import { snapshotAt, type GithubHead, type GithubSnapshot } from '../../src/features/content-editor/server/github-snapshot';
+import type { Author, TreeFile } from '../../src/features/content-editor/server/store';
+import { declaredPlan, type DeclaredPlan } from './declared-plan';
 
-interface Call {
+/** A declared plan with its changes' bytes as base64. */
+export type WirePlan = Omit<DeclaredPlan, 'changes'> & { changes: { path: string; content: string | null }[] };
+
+export interface WorkerCall {
   settings: GithubSettings;
-  call: 'read' | 'list' | 'save';
-  args: { path?: string; dir?: string; changes?: (Omit<FileChange, 'content'> & { content: string | null })[]; message?: string; author?: Author };
+  call: 'snapshot' | 'read' | 'transact';
+  args: { head?: GithubHead; files?: TreeFile[]; paths?: string[]; plan?: WirePlan; author?: Author };
+}
+
+async function answer({ settings, call, args }: WorkerCall): Promise<unknown> {
+  const target = githubTarget(settings);
+  const store = githubStore(target);
+  if (call === 'snapshot') {
+    const snapshot = (await store.snapshot()) as GithubSnapshot;
+    return { head: snapshot.head, files: [...snapshot.files.values()] };
+  }
+  if (call === 'read') {
+    const snapshot = snapshotAt(target, args.head!, new Map(args.files!.map((file) => [file.path, file])));
+    return [...(await snapshot.read(args.paths!)).values()].map((file) => ({ ...file, content: bytesToBase64(file.content) }));
+  }
+  const changes = args.plan!.changes.map((change) => ({ path: change.path, content: change.content === null ? null : base64ToBytes(change.content) }));
+  return store.transact(declaredPlan({ ...args.plan!, changes }), args.author!);
 }
 
 export default {
   async fetch(request: Request): Promise<Response> {
-    const { settings, call, args } = (await request.json()) as Call;
-    const store = githubStoreFromSettings(settings);
-    if (!('kind' in store)) return Response.json({ setup: store });
+    const body = (await request.json()) as WorkerCall;
+    const problem = githubSettingsProblem(body.settings);
+    if (problem) return Response.json({ setup: problem });
     try {
-      if (call === 'read') {
-        const file = await store.read(args.path!);
-        return Response.json({ value: file && { ...file, content: bytesToBase64(file.content) } });
-      }
-      if (call === 'list') return Response.json({ value: await store.list(args.dir!) });
-      const changes = args.changes!.map((change) => ({ ...change, content: change.content === null ? null : base64ToBytes(change.content) }));
-      return Response.json({ value: await store.save(changes, args.message!, args.author!) });
+      return Response.json({ value: await answer(body) });
     } catch (error) {
-      const { name, message, path, status, setting } = error as Error & Record<string, unknown>;
-      return Response.json({ error: { name, message, path, status, setting } });
+      const { name, message, path, kind, status, setting, retryAt } = error as Error & Record<string, unknown>;
+      return Response.json({ error: { name, message, path, kind, status, setting, retryAt: retryAt instanceof Date ? retryAt.toISOString() : null } });
     }
   },
 };

@@ -1,21 +1,19 @@
 /**
  * The GitHub store against the fake GitHub (tests/support/fake-github.mjs): the contract every
- * content store keeps, then what only GitHub brings: the branch moving under a save, the
- * requests a save costs, the settings, and GitHub's refusals said in plain words.
+ * content store keeps, then what only GitHub brings: a snapshot is one commit, the requests a
+ * snapshot, a read and a save cost (Cloudflare counts each), GitHub's cut listings and the texts
+ * GraphQL does not give whole, GitHub Enterprise's addresses, the settings. GitHub's refusals:
+ * tests/unit/github-refusals.test.ts.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { githubStoreFromSettings, GithubStoreError, type GithubSettings } from '../../src/features/content-editor/server/github-store';
-import { StaleFileError, type Author, type ContentStore } from '../../src/features/content-editor/server/store';
-import { contentStoreContract, seedCheckout } from '../support/content-store-contract';
-import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, NO_ACCESS_TOKEN, READ_ONLY_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
+import { graphqlUrl } from '../../src/features/content-editor/server/github-api';
+import { githubStoreFromSettings, type GithubSettings } from '../../src/features/content-editor/server/github-store';
+import type { ContentStore } from '../../src/features/content-editor/server/store';
+import { AUTHOR, contentStoreContract, PNG, seedCheckout, TESTIMONIALS, text } from '../support/content-store-contract';
+import { declaredPlan } from '../support/declared-plan';
+import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
 
 type Fake = Awaited<ReturnType<typeof startFakeGithub>>;
-const AUTHOR: Author = { name: 'admin@example.com', email: 'admin@example.com' };
-const text = (value: string) => new TextEncoder().encode(value);
-const TESTIMONIALS = 'src/content/testimonials.json';
-const SETTINGS = 'src/content/pages/settings.json';
-const GUIDE = 'src/content/resources/strength-starter.json';
-const IMAGE = 'src/content/images/resources/strength-starter.png';
 
 let seed: string;
 const fakes: Fake[] = [];
@@ -26,19 +24,24 @@ afterEach(async () => {
   await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
 
-async function fakeGithub(): Promise<Fake> {
-  const fake = await startFakeGithub({ seedRoot: seed });
+async function fakeGithub(options: Parameters<typeof startFakeGithub>[0] = {}): Promise<Fake> {
+  const fake = await startFakeGithub({ seedRoot: seed, ...options });
   fakes.push(fake);
   return fake;
 }
 
 function storeOf(fake: Fake, settings: GithubSettings = {}): ContentStore {
-  const setup = githubStoreFromSettings({ GITHUB_TOKEN: FAKE_GITHUB_TOKEN, GITHUB_REPOSITORY: FAKE_GITHUB_REPOSITORY, GITHUB_API_URL: fake.url, ...settings });
+  const setup = githubStoreFromSettings({ GITHUB_TOKEN: FAKE_GITHUB_TOKEN, GITHUB_REPOSITORY: FAKE_GITHUB_REPOSITORY, GITHUB_API_URL: fake.apiUrl, ...settings });
   if (!('kind' in setup)) throw new Error(JSON.stringify(setup));
   return setup;
 }
 
 const bytes = (buffer: Buffer | null) => buffer && new Uint8Array(buffer);
+/** The fake's requests as `METHOD /path` under the repository (GraphQL: `POST graphql (N objects)`). */
+const asked = (fake: Fake) =>
+  fake.requests.map((request) =>
+    'objects' in request ? `POST graphql (${request.objects} objects)` : `${request.method} ${request.path.replace(/^(\/api\/v3)?\/repos\/[^/]+\/[^/]+/, '')}`,
+  );
 
 describe('the GitHub store keeps the content store contract', () => {
   contentStoreContract(
@@ -48,7 +51,8 @@ describe('the GitHub store keeps the content store contract', () => {
       return {
         store: storeOf(fake),
         fileNow: (path) => bytes(fake.readFile(path)),
-        changeElsewhere: async (path, content) => void fake.push({ [path]: content }),
+        changeElsewhere: async (files) => void fake.push(files),
+        changeDuringNextTransact: (change, times = 1) => fake.pushBeforeNextRefUpdate(change, { times }),
         // the seed's own commit is not one of the store's
         commits: () => fake.log().slice(0, -1),
       };
@@ -56,122 +60,128 @@ describe('the GitHub store keeps the content store contract', () => {
   );
 });
 
-describe('the GitHub store when the branch moves during a save', () => {
-  it('starts again from the new head when another file changed, and lands one commit on top of it', async () => {
+describe('a GitHub snapshot', () => {
+  it('is one commit: after the branch moved it still lists and reads that commit; a new one sees the move', async () => {
     const fake = await fakeGithub();
     const store = storeOf(fake);
-    const opened = await store.read(TESTIMONIALS);
-    fake.pushBeforeNextRefUpdate({ [SETTINGS]: '{"moved":true}\n' });
-    const result = await store.save([{ path: TESTIMONIALS, content: text('[5]\n'), baseSha: opened!.sha }], 'Content: testimonials.json', AUTHOR);
-    const [ours, theirs] = fake.log();
-    expect(ours).toMatchObject({ sha: result.commit, message: 'Content: testimonials.json', files: [{ path: TESTIMONIALS, status: 'modified' }] });
-    expect(theirs).toMatchObject({ author: { email: 'someone@example.com' }, files: [{ path: SETTINGS, status: 'modified' }] });
-    expect(fake.readFile(TESTIMONIALS)?.toString()).toBe('[5]\n');
-    expect(fake.readFile(SETTINGS)?.toString()).toBe('{"moved":true}\n');
-    // the first commit, made on the old head, never reached the branch
-    expect(fake.created).toHaveLength(2);
+    const before = await store.snapshot();
+    const old = before.files.get(TESTIMONIALS)!;
+    fake.push({ [TESTIMONIALS]: '["moved"]\n', 'src/content/added.json': '{}\n' });
+    expect(before.files.has('src/content/added.json')).toBe(false);
+    expect((await before.read([TESTIMONIALS])).get(TESTIMONIALS)).toMatchObject({ sha: old.sha, content: bytes(fake.readFile(TESTIMONIALS, fake.log()[1]!.sha)) });
+    const after = await store.snapshot();
+    expect((await after.read([TESTIMONIALS, 'src/content/added.json'])).get(TESTIMONIALS)?.content).toEqual(text('["moved"]\n'));
+    expect(after.files.get('src/content/added.json')).toMatchObject({ size: 3 });
   });
 
-  it('refuses with StaleFileError when the moved branch changed one of its files; the other change stays', async () => {
-    const fake = await fakeGithub();
-    const store = storeOf(fake);
-    const opened = await store.read(TESTIMONIALS);
-    fake.pushBeforeNextRefUpdate({ [TESTIMONIALS]: '["theirs"]\n' });
-    const save = store.save([{ path: TESTIMONIALS, content: text('["ours"]\n'), baseSha: opened!.sha }], 'Content: testimonials.json', AUTHOR);
-    await expect(save).rejects.toThrow(StaleFileError);
-    expect(fake.readFile(TESTIMONIALS)?.toString()).toBe('["theirs"]\n');
-    expect(fake.log()[0]!.author.email).toBe('someone@example.com');
+  it('lists src/content whole when GitHub cuts the listing of the commit’s tree, then of src/content’s, by walking down', async () => {
+    const whole = await fakeGithub({ seed: ['src/content', 'src/lib'], seedRoot: undefined, generate: { guides: 60, pictures: 90 } });
+    const expected = [...(await storeOf(whole).snapshot()).files.values()];
+    expect(expected.length).toBeGreaterThan(150 + 60);
+    expect(expected.every((file) => file.path.startsWith('src/content/'))).toBe(true);
+    for (const treeLimit of [200, 60]) {
+      const cut = await fakeGithub({ seed: ['src/content', 'src/lib'], seedRoot: undefined, generate: { guides: 60, pictures: 90 }, treeLimit });
+      cut.requests.length = 0;
+      expect([...(await storeOf(cut).snapshot()).files.values()], `cut at ${treeLimit}`).toEqual(expected);
+      expect(asked(cut).slice(0, 5)).toEqual([
+        'GET /branches/main',
+        expect.stringMatching(/^GET \/git\/trees\/\w{40}\?recursive=1$/),
+        expect.stringMatching(/^GET \/git\/trees\/\w{40}$/),
+        expect.stringMatching(/^GET \/git\/trees\/\w{40}$/),
+        expect.stringMatching(/^GET \/git\/trees\/\w{40}\?recursive=1$/),
+      ]);
+    }
   });
 
-  it('gives up after three tries when the branch keeps moving, saying to save again', async () => {
-    const fake = await fakeGithub();
-    const store = storeOf(fake);
-    fake.pushBeforeNextRefUpdate({ [SETTINGS]: '{"moved":1}\n' }, { times: 5 });
-    const save = store.save([{ path: TESTIMONIALS, content: text('[6]\n') }], 'Content: testimonials.json', AUTHOR);
-    await expect(save).rejects.toThrow(`The branch main of ${FAKE_GITHUB_REPOSITORY} kept moving while saving (3 tries): save again.`);
-    expect(fake.created).toHaveLength(3);
-    expect(fake.readFile(TESTIMONIALS)?.toString()).not.toBe('[6]\n');
+  it('reads through the blob API what GraphQL does not give whole: binary, cut, or not UTF-8', async () => {
+    const files = {
+      'src/content/latin1.json': Buffer.from('{"name":"Zoë"}\n', 'latin1'),
+      'src/content/nul.json': Buffer.from('{"a":"\u0000"}\n'),
+      'src/content/long.json': Buffer.from(`[${'"long",'.repeat(20)}"end"]\n`),
+      'src/content/bom.json': Buffer.from('\ufeff{"b":"ø"}\r\n'),
+    };
+    const fake = await fakeGithub({ graphqlTextLimit: 100 });
+    fake.push(files);
+    const snapshot = await storeOf(fake).snapshot();
+    fake.requests.length = 0;
+    const read = await snapshot.read(Object.keys(files));
+    for (const [path, content] of Object.entries(files)) expect(Buffer.from(read.get(path)!.content).equals(content), path).toBe(true);
+    const blobs = (path: string) => `GET /git/blobs/${snapshot.files.get(path)!.sha}`;
+    expect(asked(fake).sort()).toEqual(
+      ['POST graphql (4 objects)', blobs('src/content/latin1.json'), blobs('src/content/nul.json'), blobs('src/content/long.json')].sort(),
+    );
   });
 });
 
-describe('the requests of a save (Cloudflare counts each as a subrequest)', () => {
-  const api = (fake: Fake) => fake.requests.map((request) => `${request.method} ${request.path.replace(`/repos/${FAKE_GITHUB_REPOSITORY}`, '')}`);
-
-  it('one file: 5 requests (branch, its folder, tree, commit, branch update); 4 when no version is checked', async () => {
-    const fake = await fakeGithub();
+describe('the requests GitHub counts (Cloudflare allows 50 a request): 200 guides and 500 pictures in the repository', () => {
+  it('a snapshot is 2 requests, reading the 200 guides 2 more, a save of a guide and its picture 7 in all', async () => {
+    const fake = await fakeGithub({ seed: ['src/content', 'src/lib'], seedRoot: undefined, generate: { guides: 200, pictures: 500 } });
     const store = storeOf(fake);
-    const opened = await store.read(TESTIMONIALS);
     fake.requests.length = 0;
-    await store.save([{ path: TESTIMONIALS, content: text('[7]\n'), baseSha: opened!.sha }], 'Content: testimonials.json', AUTHOR);
-    const head = fake.log()[1]!.sha;
-    expect(api(fake)).toEqual(['GET /branches/main', `GET /contents/src/content?ref=${head}`, 'POST /git/trees', 'POST /git/commits', 'PATCH /git/refs/heads/main']);
-    fake.requests.length = 0;
-    await store.save([{ path: TESTIMONIALS, content: text('[8]\n') }], 'Content: testimonials.json', AUTHOR);
-    expect(fake.requests).toHaveLength(4);
-  });
+    const snapshot = await store.snapshot();
+    const guides = [...snapshot.files.keys()].filter((path) => /\/generated-\d+\.json$/.test(path));
+    const pictures = [...snapshot.files.keys()].filter((path) => /\/generated-\d+\.png$/.test(path));
+    expect([guides.length, pictures.length]).toEqual([200, 500]);
+    expect(asked(fake)).toEqual(['GET /branches/main', expect.stringMatching(/^GET \/git\/trees\/\w{40}\?recursive=1$/)]);
 
-  it('an entry with its image: 7 requests, the image as a blob; 5 when no version is checked', async () => {
-    const fake = await fakeGithub();
-    const store = storeOf(fake);
-    const image = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00]);
-    await store.save(
-      [
-        { path: GUIDE, content: text('{}\n'), baseSha: null },
-        { path: IMAGE, content: image, baseSha: null },
-      ],
-      'Content: strength-starter.json',
+    fake.requests.length = 0;
+    const read = await snapshot.read(guides);
+    expect(read.size).toBe(200);
+    for (const path of guides) expect(Buffer.from(read.get(path)!.content).equals(fake.readFile(path)!), path).toBe(true);
+    expect(asked(fake)).toEqual(['POST graphql (100 objects)', 'POST graphql (100 objects)']);
+
+    fake.requests.length = 0;
+    const guide = guides[7]!;
+    const picture = 'src/content/images/resources/strength-starter.png';
+    const { saved } = await store.transact(
+      declaredPlan({
+        read: [guide],
+        expect: { [guide]: snapshot.files.get(guide)!.sha, [picture]: null },
+        changes: [
+          { path: guide, content: text('{"title":"Changed"}\n') },
+          { path: picture, content: PNG },
+        ],
+        message: 'Content: a guide and its picture',
+      }),
       AUTHOR,
     );
-    expect(api(fake).map((line) => line.replace(/\?ref=\w+/, ''))).toEqual([
+    expect(asked(fake)).toEqual([
       'GET /branches/main',
-      'GET /contents/src/content/resources',
-      'GET /contents/src/content/images/resources',
+      expect.stringMatching(/^GET \/git\/trees\/\w{40}\?recursive=1$/),
+      'POST graphql (1 objects)',
       'POST /git/blobs',
       'POST /git/trees',
       'POST /git/commits',
       'PATCH /git/refs/heads/main',
     ]);
-    fake.requests.length = 0;
-    await store.save(
-      [
-        { path: GUIDE, content: text('{"a":1}\n') },
-        { path: IMAGE, content: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0xfe]) },
-      ],
-      'Content: strength-starter.json',
-      AUTHOR,
-    );
-    expect(fake.requests).toHaveLength(5);
+    expect(fake.head()).toBe(saved.commit);
+    expect(fake.log()[0]!.files).toEqual([
+      { path: picture, status: 'added' },
+      { path: guide, status: 'modified' },
+    ]);
+  });
+
+  it('a save the branch moved under costs the snapshot and the save again, not the picture', async () => {
+    const fake = await fakeGithub();
+    fake.pushBeforeNextRefUpdate({ 'src/content/pages/settings.json': '{"moved":true}\n' });
+    await storeOf(fake).transact(declaredPlan({ changes: [{ path: 'src/content/images/resources/x.png', content: PNG }], message: 'Content: x' }), AUTHOR);
+    expect(asked(fake).filter((line) => !line.startsWith('GET'))).toEqual([
+      'POST /git/blobs',
+      'POST /git/trees',
+      'POST /git/commits',
+      'PATCH /git/refs/heads/main',
+      'POST /git/trees',
+      'POST /git/commits',
+      'PATCH /git/refs/heads/main',
+    ]);
+    expect(fake.requests).toHaveLength(11);
   });
 
   it("sends GitHub's headers: the API version, its media type and a User-Agent", async () => {
     const fake = await fakeGithub();
-    await storeOf(fake).read(TESTIMONIALS);
-    expect(fake.requests[0]).toMatchObject({ accept: 'application/vnd.github+json', apiVersion: '2022-11-28', userAgent: 'coach-site-content-editor' });
-  });
-
-  it('a save that changes nothing makes no commit', async () => {
-    const fake = await fakeGithub();
-    const store = storeOf(fake);
-    const opened = await store.read(TESTIMONIALS);
-    const before = fake.head();
-    const result = await store.save([{ path: TESTIMONIALS, content: opened!.content, baseSha: opened!.sha }], 'Content: same', AUTHOR);
-    expect(result.commit).toBe(before);
-    expect(fake.head()).toBe(before);
-    expect(fake.created).toHaveLength(0);
-  });
-});
-
-describe('the GitHub store reads', () => {
-  it('a file over 1 MB, which the contents API sends without its content, through the blob API', async () => {
-    const fake = await fakeGithub();
-    const big = Buffer.alloc(1_500_000, 0xab);
-    fake.push({ 'src/content/images/big.png': big });
-    const file = await storeOf(fake).read('src/content/images/big.png');
-    expect(Buffer.from(file!.content).equals(big)).toBe(true);
-    expect(fake.requests.map((request) => request.path)).toEqual([
-      `/repos/${FAKE_GITHUB_REPOSITORY}/contents/src/content/images/big.png?ref=main`,
-      `/repos/${FAKE_GITHUB_REPOSITORY}/git/blobs/${file!.sha}`,
-    ]);
+    await (await storeOf(fake).snapshot()).read([TESTIMONIALS]);
+    for (const request of fake.requests)
+      expect(request).toMatchObject({ accept: 'application/vnd.github+json', apiVersion: '2022-11-28', userAgent: 'coach-site-content-editor' });
   });
 });
 
@@ -190,88 +200,32 @@ describe('the GitHub store settings', () => {
         message: `GITHUB_REPOSITORY must be the repository as owner/name (like kayla-reyes/coach-site), not ${JSON.stringify(repository)}.`,
       });
     expect(githubStoreFromSettings({ ...token, GITHUB_REPOSITORY: 'a/b', GITHUB_BRANCH: 'my branch' })).toMatchObject({ invalid: 'GITHUB_BRANCH' });
-    expect(githubStoreFromSettings({ ...token, GITHUB_REPOSITORY: 'a/b', GITHUB_API_URL: 'api.github.com' })).toMatchObject({ invalid: 'GITHUB_API_URL' });
+    for (const apiUrl of ['api.github.com', 'https://user:secret@api.github.com'])
+      expect(githubStoreFromSettings({ ...token, GITHUB_REPOSITORY: 'a/b', GITHUB_API_URL: apiUrl })).toMatchObject({ invalid: 'GITHUB_API_URL' });
   });
 
-  it('asks https://api.github.com for branch main by default', async () => {
-    const asked: string[] = [];
+  it('asks https://api.github.com for branch main by default, and its GraphQL at https://api.github.com/graphql', async () => {
+    const urls: string[] = [];
     const setup = githubStoreFromSettings({ GITHUB_TOKEN: 't', GITHUB_REPOSITORY: 'kayla-reyes/coach-site' }, async (url) => {
-      asked.push(url);
-      return new Response(JSON.stringify({ type: 'file', path: 'x.json', sha: 'a'.repeat(40), size: 2, encoding: 'base64', content: 'e30=' }), { status: 200 });
+      urls.push(url);
+      return new Response(JSON.stringify({ message: 'Bad credentials' }), { status: 401 });
     });
-    expect(await (setup as ContentStore).read('x.json')).toMatchObject({ content: text('{}') });
-    expect(asked).toEqual(['https://api.github.com/repos/kayla-reyes/coach-site/contents/x.json?ref=main']);
-  });
-});
-
-/** A read, a listing and a save, each started when called. */
-const everyCall = (store: ContentStore) => [
-  () => store.read(TESTIMONIALS),
-  () => store.list('src/content'),
-  () => store.save([{ path: TESTIMONIALS, content: text('[]') }], 'Content: x', AUTHOR),
-];
-
-describe("GitHub's refusals, in plain words naming the setting to fix (never the token)", () => {
-  const refusal = async (work: Promise<unknown>) => {
-    const error = await work.then(
-      () => null,
-      (problem: unknown) => problem,
-    );
-    expect(error).toBeInstanceOf(GithubStoreError);
-    expect((error as Error).message).not.toMatch(/fake-github[a-z-]*-token/);
-    return error as GithubStoreError;
-  };
-
-  it('401: a wrong token', async () => {
-    const fake = await fakeGithub();
-    const error = await refusal(storeOf(fake, { GITHUB_TOKEN: 'ghp_wrong' }).read(TESTIMONIALS));
-    expect(error).toMatchObject({ status: 401, setting: 'GITHUB_TOKEN' });
-    expect(error.message).toBe('GitHub refused GITHUB_TOKEN (401 Bad credentials): it is wrong, expired or revoked. Set GITHUB_TOKEN to a valid token.');
-    expect(error.message).not.toContain('ghp_wrong');
+    await expect((setup as ContentStore).snapshot()).rejects.toMatchObject({ kind: 'token' });
+    expect(urls).toEqual(['https://api.github.com/repos/kayla-reyes/coach-site/branches/main']);
+    expect(graphqlUrl('https://api.github.com')).toBe('https://api.github.com/graphql');
+    expect(graphqlUrl('https://api.octo-corp.ghe.com')).toBe('https://api.octo-corp.ghe.com/graphql');
+    expect(graphqlUrl('https://github.example.com/api/v3')).toBe('https://github.example.com/api/graphql');
   });
 
-  it('403: a token that may read but not write; it still reads, and nothing is committed', async () => {
-    const fake = await fakeGithub();
-    const store = storeOf(fake, { GITHUB_TOKEN: READ_ONLY_TOKEN });
-    expect(await store.read(TESTIMONIALS)).not.toBeNull();
-    const error = await refusal(store.save([{ path: TESTIMONIALS, content: text('[]') }], 'Content: x', AUTHOR));
-    expect(error).toMatchObject({ status: 403, setting: 'GITHUB_TOKEN' });
-    expect(error.message).toBe(
-      `GITHUB_TOKEN may not write to ${FAKE_GITHUB_REPOSITORY} (403 Resource not accessible by personal access token): give the token the repository permission "Contents: Read and write" on ${FAKE_GITHUB_REPOSITORY}.`,
-    );
-    expect(fake.created).toHaveLength(0);
-  });
-
-  it('404: a repository that does not exist, or that the token was not given', async () => {
-    const fake = await fakeGithub();
-    for (const settings of [{ GITHUB_REPOSITORY: 'kayla-reyes/no-such-site' }, { GITHUB_TOKEN: NO_ACCESS_TOKEN }]) {
-      const store = storeOf(fake, settings);
-      for (const work of everyCall(store)) {
-        const error = await refusal(work());
-        expect(error).toMatchObject({ status: 404, setting: 'GITHUB_REPOSITORY' });
-        expect(error.message).toMatch(/^GITHUB_REPOSITORY: kayla-reyes\/[a-z-]+ was not found, or GITHUB_TOKEN was not given access to it \(404 Not Found\)\./);
-      }
-    }
-  });
-
-  it('404: a branch that does not exist', async () => {
-    const fake = await fakeGithub();
-    const store = storeOf(fake, { GITHUB_BRANCH: 'production' });
-    for (const work of everyCall(store)) {
-      const error = await refusal(work());
-      expect(error).toMatchObject({ status: 404, setting: 'GITHUB_BRANCH' });
-      expect(error.message).toBe(
-        `GITHUB_BRANCH: ${FAKE_GITHUB_REPOSITORY} has no branch "production" (404 Branch not found). Set GITHUB_BRANCH to the branch the site is built from.`,
-      );
-    }
-  });
-
-  it('no answer at all: GITHUB_API_URL', async () => {
-    const fake = await fakeGithub();
-    const url = fake.url;
-    await fake.close();
-    const error = await refusal(storeOf(fake, { GITHUB_API_URL: url }).read(TESTIMONIALS));
-    expect(error).toMatchObject({ status: null, setting: 'GITHUB_API_URL' });
-    expect(error.message).toMatch(`GitHub could not be reached at GITHUB_API_URL (${url})`);
+  it('works with GitHub Enterprise Server: the REST API under /api/v3, GraphQL at /api/graphql', async () => {
+    const fake = await fakeGithub({ enterprise: true });
+    expect(fake.apiUrl).toBe(`${fake.url}/api/v3`);
+    const snapshot = await storeOf(fake).snapshot();
+    expect((await snapshot.read([TESTIMONIALS])).get(TESTIMONIALS)?.content).toEqual(bytes(fake.readFile(TESTIMONIALS)));
+    expect(fake.requests.map((request) => request.path.replace(/\/[0-9a-f]{40}.*$/, '/…'))).toEqual([
+      `/api/v3/repos/${FAKE_GITHUB_REPOSITORY}/branches/main`,
+      `/api/v3/repos/${FAKE_GITHUB_REPOSITORY}/git/trees/…`,
+      '/api/graphql',
+    ]);
   });
 });

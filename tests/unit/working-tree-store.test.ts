@@ -1,19 +1,16 @@
 /**
- * The working-tree store (`npm run dev`): the contract every content store keeps, on a copy of
- * the checkout's content, then what only a store on disk has to care about: links that lead
- * out, half-written files, two saves at once.
+ * The working-tree store (`npm run dev`): the contract every content store keeps, on a copy of the
+ * checkout's content, then what only a store on disk has to care about: links, half-written files,
+ * two saves at once.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ContentPathError, StaleFileError, type Author } from '../../src/features/content-editor/server/store';
+import { ContentPathError, type ContentStore } from '../../src/features/content-editor/server/store';
 import { workingTreeStore } from '../../src/features/content-editor/server/working-tree-store';
-import { contentStoreContract, seedCheckout } from '../support/content-store-contract';
-
-const AUTHOR: Author = { name: 'admin@example.com', email: 'admin@example.com' };
-const text = (value: string) => new TextEncoder().encode(value);
-const TESTIMONIALS = 'src/content/testimonials.json';
+import { AUTHOR, contentStoreContract, gitFiles, seedCheckout, TESTIMONIALS, text } from '../support/content-store-contract';
+import { declaredPlan, StalePlanError, type DeclaredPlan } from '../support/declared-plan';
 
 let seed: string;
 beforeAll(() => {
@@ -27,16 +24,45 @@ function freshRoot(): string {
   return root;
 }
 
+function writeFiles(root: string, files: Record<string, Uint8Array | null>) {
+  for (const [path, content] of Object.entries(files)) {
+    if (content === null) rmSync(join(root, path), { force: true });
+    else {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), content);
+    }
+  }
+}
+
 describe('the working-tree store keeps the content store contract', () => {
   contentStoreContract(
     () => seed,
     async () => {
       const root = freshRoot();
-      const fileNow = (path: string) => (existsSync(join(root, path)) ? new Uint8Array(readFileSync(join(root, path))) : null);
+      const real = workingTreeStore(root);
+      let during: { change: (time: number) => Record<string, Uint8Array | null>; times: number; done: number } | null = null;
+      // someone else's edit lands after the plan ran and before the store writes
+      const store: ContentStore = {
+        kind: real.kind,
+        snapshot: () => real.snapshot(),
+        transact: (plan, author) =>
+          real.transact(async (snapshot) => {
+            const planned = await plan(snapshot);
+            if (during) {
+              during.done += 1;
+              writeFiles(root, during.change(during.done));
+              if (during.done >= during.times) during = null;
+            }
+            return planned;
+          }, author),
+      };
       return {
-        store: workingTreeStore(root),
-        fileNow,
-        changeElsewhere: async (path, content) => writeFileSync(join(root, path), content),
+        store,
+        fileNow: (path) => (existsSync(join(root, path)) ? new Uint8Array(readFileSync(join(root, path))) : null),
+        changeElsewhere: async (files) => writeFiles(root, files),
+        changeDuringNextTransact: (change, times = 1) => {
+          during = { change, times, done: 0 };
+        },
         commits: () => null,
       };
     },
@@ -51,69 +77,67 @@ describe('the working-tree store on disk', () => {
     outside = mkdtempSync(join(tmpdir(), 'outside-'));
     writeFileSync(join(outside, 'secret.json'), '{"secret":true}\n');
   });
+  const transact = (store: ContentStore, plan: DeclaredPlan) => store.transact(declaredPlan(plan), AUTHOR);
 
-  it('refuses a link that leads out of the folder, to a folder or a file, and writes nothing there', async () => {
+  it('neither lists nor follows links, out of the folder or inside it, and writes nothing through one', async () => {
     symlinkSync(outside, join(root, 'src/content/out'));
     symlinkSync(join(outside, 'secret.json'), join(root, 'src/content/secret.json'));
     symlinkSync(join(outside, 'nothing.json'), join(root, 'src/content/dangling.json'));
+    symlinkSync(join(root, 'src/content/testimonials.json'), join(root, 'src/content/alias.json'));
+    symlinkSync(join(root, 'src/content/resources'), join(root, 'src/content/guides'));
     const store = workingTreeStore(root);
-    await expect(store.read('src/content/out/secret.json')).rejects.toThrow(ContentPathError);
-    await expect(store.read('src/content/secret.json')).rejects.toThrow('"src/content/secret.json" leads out of the repository through a link');
-    await expect(store.list('src/content/out')).rejects.toThrow(ContentPathError);
-    await expect(store.save([{ path: 'src/content/out/new.json', content: text('{}') }], 'Content: out', AUTHOR)).rejects.toThrow(ContentPathError);
-    await expect(store.save([{ path: 'src/content/secret.json', content: text('{}') }], 'Content: out', AUTHOR)).rejects.toThrow(ContentPathError);
-    await expect(store.save([{ path: 'src/content/dangling.json', content: text('{}') }], 'Content: out', AUTHOR)).rejects.toThrow(ContentPathError);
+    const snapshot = await store.snapshot();
+    expect([...snapshot.files.values()]).toEqual(gitFiles(seed, 'src/content'));
+    expect((await snapshot.read(['src/content/secret.json', 'src/content/out/secret.json', 'src/content/alias.json'])).size).toBe(0);
+    for (const path of ['src/content/out/new.json', 'src/content/secret.json', 'src/content/dangling.json', 'src/content/alias.json', 'src/content/guides/new.json']) {
+      const save = transact(store, { changes: [{ path, content: text('{}') }], message: 'Content: link' });
+      await expect(save, path).rejects.toThrow(ContentPathError);
+      await expect(save, path).rejects.toThrow(`${JSON.stringify(path)} goes through a link, which the editor does not follow`);
+    }
     expect(readdirSync(outside)).toEqual(['secret.json']);
     expect(readFileSync(join(outside, 'secret.json'), 'utf8')).toBe('{"secret":true}\n');
-    // the links are left out of listings
-    expect((await store.list('src/content')).map((entry) => entry.path)).not.toEqual(expect.arrayContaining(['src/content/out']));
+    expect(readFileSync(join(root, TESTIMONIALS))).toEqual(readFileSync(join(seed, TESTIMONIALS)));
   });
 
-  it('follows a link that stays inside the folder, and writes the file it points to', async () => {
-    symlinkSync(join(root, 'src/content/testimonials.json'), join(root, 'src/content/alias.json'));
-    const store = workingTreeStore(root);
-    const opened = await store.read('src/content/alias.json');
-    await store.save([{ path: 'src/content/alias.json', content: text('[3]\n'), baseSha: opened!.sha }], 'Content: alias', AUTHOR);
-    expect(readFileSync(join(root, TESTIMONIALS), 'utf8')).toBe('[3]\n');
+  it('refuses to show a src/content that is a link out of the checkout', async () => {
+    rmSync(join(root, 'src/content'), { recursive: true });
+    symlinkSync(outside, join(root, 'src/content'));
+    await expect(workingTreeStore(root).snapshot()).rejects.toThrow('"src/content" goes through a link');
   });
 
-  it('refuses to write a file where a folder is, or under a file; nothing of the save is written and no temporary file stays', async () => {
+  it('writes nothing when one of the new files cannot be written, and leaves no temporary file', async () => {
     const store = workingTreeStore(root);
-    await expect(store.save([{ path: 'src/content/resources', content: text('{}') }], 'Content: folder', AUTHOR)).rejects.toThrow(
-      '"src/content/resources" is a folder, not a file',
-    );
-    const before = readFileSync(join(root, TESTIMONIALS));
-    const save = store.save(
-      [
+    // a name git and the paths' rule take, too long for the temporary file beside it
+    const long = `src/content/${'a'.repeat(230)}.json`;
+    const save = transact(store, {
+      changes: [
         { path: TESTIMONIALS, content: text('[4]\n') },
-        { path: 'src/content/testimonials.json/under.json', content: text('{}') },
+        { path: long, content: text('{}') },
       ],
-      'Content: under a file',
-      AUTHOR,
-    );
-    await expect(save).rejects.toThrow();
-    expect(readFileSync(join(root, TESTIMONIALS)).equals(before)).toBe(true);
+      message: 'Content: long',
+    });
+    await expect(save).rejects.toThrow('ENAMETOOLONG');
+    expect(readFileSync(join(root, TESTIMONIALS))).toEqual(readFileSync(join(seed, TESTIMONIALS)));
     expect(readdirSync(join(root, 'src/content')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('writes through a temporary file in the same folder, renamed over the target: no temporary file stays', async () => {
     const store = workingTreeStore(root);
     const big = text(`[${'"x",'.repeat(200_000)}"y"]\n`);
-    await store.save([{ path: TESTIMONIALS, content: big }], 'Content: big', AUTHOR);
+    await transact(store, { changes: [{ path: TESTIMONIALS, content: big }], message: 'Content: big' });
     expect(readFileSync(join(root, TESTIMONIALS)).equals(Buffer.from(big))).toBe(true);
     expect(readdirSync(join(root, 'src/content')).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
-  it('takes two saves at once in turn: of two saves on the same version, the second is refused as stale', async () => {
+  it('takes two transactions at once in turn: of two made on the same version, the second plan sees the first and refuses', async () => {
     const first = workingTreeStore(root);
     const second = workingTreeStore(root);
-    const opened = await first.read(TESTIMONIALS);
-    const results = await Promise.allSettled([
-      first.save([{ path: TESTIMONIALS, content: text('["first"]\n'), baseSha: opened!.sha }], 'Content: one', AUTHOR),
-      second.save([{ path: TESTIMONIALS, content: text('["second"]\n'), baseSha: opened!.sha }], 'Content: two', AUTHOR),
-    ]);
+    const opened = (await first.snapshot()).files.get(TESTIMONIALS)!;
+    const save = (store: ContentStore, content: string) =>
+      transact(store, { expect: { [TESTIMONIALS]: opened.sha }, changes: [{ path: TESTIMONIALS, content: text(content) }], message: 'Content: two' });
+    const results = await Promise.allSettled([save(first, '["first"]\n'), save(second, '["second"]\n')]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected']);
-    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(StaleFileError);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(StalePlanError);
     expect(readFileSync(join(root, TESTIMONIALS), 'utf8')).toBe('["first"]\n');
   });
 
@@ -121,14 +145,16 @@ describe('the working-tree store on disk', () => {
     workingTreeStore(join(outside, 'no-such-checkout'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const store = workingTreeStore(join(outside, 'no-such-checkout'));
-    await expect(store.read(TESTIMONIALS)).rejects.toThrow('ENOENT');
+    await expect(store.snapshot()).rejects.toThrow('ENOENT');
   });
 
-  it('goes on saving after a save failed', async () => {
+  it('goes on saving after a plan failed', async () => {
     const store = workingTreeStore(root);
-    await expect(store.save([{ path: TESTIMONIALS, content: text('[]'), baseSha: null }], 'Content: stale', AUTHOR)).rejects.toThrow(StaleFileError);
-    mkdirSync(join(root, 'src/content/fresh'));
-    await store.save([{ path: 'src/content/fresh/a.json', content: text('{}') }], 'Content: after', AUTHOR);
+    const failing = store.transact(async () => {
+      throw new Error('the plan refuses');
+    }, AUTHOR);
+    await expect(failing).rejects.toThrow('the plan refuses');
+    await transact(store, { changes: [{ path: 'src/content/fresh/a.json', content: text('{}') }], message: 'Content: after' });
     expect(readFileSync(join(root, 'src/content/fresh/a.json'), 'utf8')).toBe('{}');
   });
 });
