@@ -120,6 +120,30 @@ describe('POST /api/content, deployed', () => {
     expect(github.readFile(picture)).not.toBeNull();
   });
 
+  it.each([
+    ['revoked-token', 503, 'github-token', /GitHub refused GITHUB_TOKEN: it is wrong, expired or revoked/],
+    ['no-access', 503, 'github-access', /GitHub finds no repository .+ that GITHUB_TOKEN may see/],
+    ['protected-branch', 403, 'github-protected', /it is protected, or a ruleset only takes changes through pull requests/],
+    ['rate-limit', 429, 'github-rate-limit', /allowance of requests for GITHUB_TOKEN is used up until/],
+    ['down', 502, 'github-unavailable', /GitHub failed to answer \(503\)/],
+  ])('GitHub refusing (%s): %i with its reason and a sentence saying what to do, nothing committed', async (kind, status, reason, sentence) => {
+    const opened = (await call(pages.url, 'getEntry', { path: TESTIMONIALS })).body as { data: string; file: { id: string } };
+    const resetAt = new Date(Date.now() + 20 * 60_000);
+    github.refuse(kind, { resetAt });
+    const before = (await log()).length;
+    try {
+      const list = JSON.parse(opened.data) as Record<string, string>[];
+      list[0]!.text = `Refused: ${kind}`;
+      const refused = await call(pages.url, 'persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }], baseShas: { [TESTIMONIALS]: opened.file.id } });
+      expect(refused).toMatchObject({ status, body: { reason, error: expect.stringMatching(sentence) } });
+      if (kind === 'rate-limit') expect(Date.parse(String(refused.body.retryAt)) / 1000).toBe(Math.floor(resetAt.getTime() / 1000));
+      expect(JSON.stringify(refused.body)).not.toContain(FAKE_GITHUB_TOKEN);
+    } finally {
+      github.stopRefusing(kind);
+    }
+    expect((await log()).length).toBe(before);
+  });
+
   it('answers 503 naming the missing settings when GitHub is not configured, to a signed-in admin only', async () => {
     const { status, body } = await call(bare.url, 'getEntry', { path: TESTIMONIALS });
     expect(status).toBe(503);

@@ -121,7 +121,7 @@ describe('hostile saves, then the build', () => {
     // Values the build refuses.
     await expectRefused(() => saveChanged('src/content/pages/legal/privacy.json', (page) => (page.updated = 'December 2, 2026')), 422, /must be a date like/);
     await expectRefused(() => saveChanged('src/content/pages/legal/privacy.json', (page) => (page.updated = '2026-02-31')), 422, /must be a day of the calendar/);
-    await expectRefused(() => saveChanged(`${GUIDES}/fast-food-guide.json`, (guide) => (guide.formId = 'a/../b')), 422, /lead form’s id/);
+    await expectRefused(() => saveChanged(`${GUIDES}/fast-food-guide.json`, (guide) => (guide.formId = 'a/../b')), 422, /must be the lead form's id/);
     await expectRefused(() => saveChanged(`${GUIDES}/fast-food-guide.json`, (guide) => (guide.group = 'bogus')), 422, /Group on \/guides/);
     await expectRefused(() => saveChanged(SETTINGS, (s) => ((s.spotsBadge as Json).one = '{count} spot left')), 422, /must contain \{month\}/);
     await expectRefused(() => saveChanged(SETTINGS, (s) => (((s.nav as Json[])[0] as Json).anchor = 'elsewhere')), 422, /Nav › Item 1 › Anchor/);
@@ -172,7 +172,7 @@ describe('hostile saves, then the build', () => {
     });
     expect(build.status, `${build.stdout}\n${build.stderr}`.slice(-4000)).toBe(0);
     // /guides shows the new featured guide first.
-    const guidesPage = readFileSync(join(dir, 'dist/guides/index.html'), 'utf8');
+    const guidesPage = readFileSync(join(dir, 'dist/guides.html'), 'utf8');
     const title = String(data(next).title);
     const before = String(data(wasFeatured!).title);
     expect(guidesPage.indexOf(title)).toBeGreaterThan(-1);

@@ -45,18 +45,21 @@ export function png(seed) {
 
 const number = (index) => String(index + 1).padStart(3, '0');
 
-/** `guides` guides in src/content/resources/ and `pictures` pictures in src/content/images/resources/. */
+/** `guides` guides (valid entries of the collection) in src/content/resources/ and `pictures` pictures in src/content/images/resources/. */
 export function generatedFiles({ guides = 0, pictures = 0 } = {}) {
   const files = [];
   for (let index = 0; index < guides; index += 1) {
     const guide = {
       $schema: '../../../.astro/collections/resources.schema.json',
       title: `Generated Guide ${number(index)}`,
+      subtitle: 'For tests with many files',
       description: `A generated guide, number ${index + 1}, for tests with many files.`,
+      bullets: ['One bullet'],
       image: `../images/resources/generated-${number(index % Math.max(pictures, 1))}.png`,
       imageAlt: `Cover of generated guide ${number(index)}`,
       tag: 'Training Program',
       featured: false,
+      formId: `Generated${number(index)}`,
       order: 100 + index,
     };
     files.push([`src/content/resources/generated-${number(index)}.json`, Buffer.from(`${JSON.stringify(guide, null, 2)}\n`)]);

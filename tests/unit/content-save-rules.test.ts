@@ -10,6 +10,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleContentRequest } from '~/features/content-editor/server/content-api';
+import { GithubStoreError, type GithubRefusalKind } from '~/features/content-editor/server/github-refusals';
 import type { ContentStore } from '~/features/content-editor/server/store';
 import { authorize, caller, expectMarketerWords, textOf, versionOf } from '../support/content-api-calls';
 import { type MemoryStore, memoryStore } from '../support/memory-content-store';
@@ -219,13 +220,13 @@ describe('a save and a deletion side by side', () => {
 
 describe('GitHub’s refusals', () => {
   /** A store whose every read meets `error`, as the GitHub store raises it. */
-  const refusing = (kind: string, message: string, retryAt?: Date): ContentStore => {
-    const error = Object.assign(new Error(message), { name: 'GithubStoreError', kind, status: 401, retryAt: retryAt ?? null });
+  const refusing = (kind: GithubRefusalKind, message: string, retryAt?: Date): ContentStore => {
+    const error = new GithubStoreError(message, { kind, status: 401, retryAt: retryAt ?? null });
     const fail = () => Promise.reject(error);
     return { kind: 'github', snapshot: fail, transact: fail };
   };
 
-  it.each([
+  it.each<[GithubRefusalKind, number, string]>([
     ['token', 503, 'github-token'],
     ['access', 503, 'github-access'],
     ['protected', 403, 'github-protected'],

@@ -1,5 +1,5 @@
 /**
- * What the endpoint answers when its store fails: GitHub's refusals (github-api.ts types them) with
+ * What the endpoint answers when its store fails: GitHub's refusals (github-refusals.ts types them) with
  * the status they mean — a token to renew or an access to give is the server's setting (503), a
  * protected branch a refusal that trying again never changes (403), a used-up rate limit a wait
  * until a time (429) — and GitHub not answering something to try again later (502). Anything else
@@ -7,17 +7,10 @@
  */
 import { ContentPathError } from '../shared/paths';
 import type { RefusalReason } from '../shared/answers';
+import { GithubStoreError, type GithubRefusalKind } from './github-refusals';
 import { Refusal } from './refusal';
 
-/** GitHub's refusal as github-api.ts raises it. */
-interface StoreError extends Error {
-  kind: 'token' | 'access' | 'protected' | 'rate-limit' | 'unavailable' | 'unexpected';
-  retryAt?: Date | null;
-}
-
-const isStoreError = (error: unknown): error is StoreError => error instanceof Error && error.name === 'GithubStoreError' && typeof (error as StoreError).kind === 'string';
-
-const REASONS: Record<StoreError['kind'], RefusalReason> = {
+const REASONS: Record<GithubRefusalKind, RefusalReason> = {
   token: 'github-token',
   access: 'github-access',
   protected: 'github-protected',
@@ -28,7 +21,7 @@ const REASONS: Record<StoreError['kind'], RefusalReason> = {
 
 export function storeRefusal(error: unknown): Refusal {
   if (error instanceof ContentPathError) return new Refusal('bad-request', 'This is not a file the editor may open.');
-  if (isStoreError(error)) {
+  if (error instanceof GithubStoreError) {
     const retryAt = error.kind === 'rate-limit' && error.retryAt ? { retryAt: error.retryAt.toISOString() } : {};
     return new Refusal(REASONS[error.kind], error.message, retryAt);
   }
