@@ -6,7 +6,7 @@
  * Plain fetch so it runs the same in Deno, workerd and Node.
  */
 import { corsHeaders, errorResponse } from './http.ts';
-import { type AppRole, roleOfRows } from './roles.ts';
+import { type AppRole, reaches, roleOfRows } from './roles.ts';
 
 export type { AppRole } from './roles.ts';
 
@@ -17,7 +17,7 @@ export interface SupabaseEnv {
 }
 
 
-/** `role`: the caller's part of the admin (roles.ts: admin over editor), one of the roles asked for. */
+/** `role`: the caller's part of the admin (roles.ts: admin over editor), which reaches the roles asked for. */
 export type RoleCheck = { ok: true; userId: string; email: string | null; role: AppRole } | { ok: false; response: Response };
 export type AdminCheck = RoleCheck;
 
@@ -29,7 +29,7 @@ export function bearer(headers: Headers): string | null {
   return match ? match[1]! : null;
 }
 
-/** The caller's role (roles.ts) is one of `roles` (admin only by default), or the 401/403/502 answer to give. */
+/** The caller's role (roles.ts) reaches `roles` (admin only by default), or the 401/403/502 answer to give. */
 export async function requireRole(
   request: Request,
   env: SupabaseEnv,
@@ -59,7 +59,7 @@ export async function requireRole(
       return { ok: false, response: refused };
     }
     const role = roleOfRows(await roleResponse.json());
-    if (!role || !roles.includes(role)) return { ok: false, response: refused };
+    if (!role || !reaches(role, roles)) return { ok: false, response: refused };
     return { ok: true, userId: user.id, email: typeof user.email === 'string' && user.email !== '' ? user.email : null, role };
   } catch {
     return { ok: false, response: errorResponse(502, 'could not verify the caller with Supabase', headers) };

@@ -12,3 +12,8 @@ export function roleOfRows(rows: unknown): AppRole | null {
   const held = new Set(Array.isArray(rows) ? rows.map((row) => (row as { role?: unknown } | null)?.role) : []);
   return held.has('admin') ? 'admin' : held.has('editor') ? 'editor' : null;
 }
+
+/** Whether `role` reaches a part of the admin open to `wanted`: an admin reaches every part an editor does. */
+export function reaches(role: AppRole | null, wanted: readonly AppRole[]): boolean {
+  return role !== null && (wanted.includes(role) || (role === 'admin' && wanted.includes('editor')));
+}

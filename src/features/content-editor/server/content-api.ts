@@ -22,7 +22,7 @@ import { storeRefusal } from './store-refusals';
 import { Refusal, refuse } from './refusal';
 import { readJsonBody } from './request-body';
 import { type ContentUser, type SaveRequest, planSave } from './save-plan';
-import type { ContentSnapshot, ContentStore } from './store';
+import type { ContentStore } from './store';
 
 export type { ContentUser } from './save-plan';
 
@@ -50,7 +50,7 @@ function contentPath(path: unknown): string {
   return isContentFile(path) ? path : refuse('bad-request', 'This is not a content file the editor may open.');
 }
 
-function entryOf(snapshot: ContentSnapshot, files: Map<string, { sha: string; content: Uint8Array }>, path: string) {
+function entryOf(files: Map<string, { sha: string; content: Uint8Array }>, path: string) {
   const file = files.get(path);
   return file ? { data: decoder.decode(file.content), file: { path, id: file.sha } } : { data: null, file: { path, id: null } };
 }
@@ -98,7 +98,7 @@ async function act(action: string, params: Record<string, unknown>, store: Conte
       const snapshot = await store.snapshot();
       const paths = [...snapshot.files.keys()].filter((path) => path.endsWith('.json') && collectionOfFile(path)?.spec === spec);
       const files = await snapshot.read(paths);
-      return paths.map((path) => entryOf(snapshot, files, path));
+      return paths.map((path) => entryOf(files, path));
     }
     case 'entriesByFiles':
     case 'getEntry': {
@@ -106,7 +106,7 @@ async function act(action: string, params: Record<string, unknown>, store: Conte
       const paths = (asked ?? refuse('bad-request', 'The files to open must be a list.')).map(contentPath);
       const snapshot = await store.snapshot();
       const files = await snapshot.read(paths);
-      const entries = paths.map((path) => entryOf(snapshot, files, path));
+      const entries = paths.map((path) => entryOf(files, path));
       return action === 'getEntry' ? entries[0] : entries;
     }
     case 'persistEntry': {
