@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test, in order, stopping at the first phase that fails: type check, lint
- * (ESLint and Prettier), unit and integration tests, the production build, the checks over dist/,
+ * (ESLint and Prettier), the production build, unit and integration tests, the checks over dist/,
  * the end-to-end tests, then those of `npm run dev` (in a copy of the checkout). When another checkout's stand-in holds the usual port, the build and the
  * tests use this checkout's own on a free port (tools/supabase-local.mjs).
  * Prints how long each phase took at the end (also when one failed).
@@ -14,8 +14,10 @@ import { standinForBuild } from './supabase-local.mjs';
 const PHASES = [
   ['check', 'check'],
   ['lint', 'lint'],
-  ['unit', 'test:unit'],
+  // Before the unit tests: the build of saved content they run in a copy of the checkout
+  // (tests/integration/content-hostile-saves.test.ts) then finds the site's pictures processed.
   ['build', 'build'],
+  ['unit', 'test:unit'],
   ['dist', 'test:dist'],
   ['e2e', 'test:e2e'],
   // npm run dev itself, in a copy of the checkout: the content editor saving into the working tree.

@@ -4,7 +4,9 @@
  * 4xx naming the problem, the files left as they were, or accepted; then `astro build` runs on the
  * tree the accepted ones left, and must pass. The accepted saves change different things and each
  * one's change is checked to be in the tree that is built, so the build covers every one of them
- * (one build: a build is about half a minute here).
+ * (one build: about half a minute from cold here; the copy's node_modules are hard links to this
+ * checkout's, so when the site has been built before, as `npm test` does first, its processed
+ * pictures are there already).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
