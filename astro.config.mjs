@@ -4,6 +4,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwind from '@astrojs/tailwind';
+import { devContentReload } from './src/integrations/dev-content-reload/index';
 import { devFunctions } from './src/integrations/dev-functions';
 import { headers } from './src/integrations/headers';
 import { ISLAND_PACKAGES } from './src/integrations/island-packages';
@@ -61,6 +62,7 @@ export default defineConfig({
     }),
     headers(),
     devFunctions(),
+    devContentReload(),
     localLeadForm(),
     localScheduler(),
   ],

@@ -14,7 +14,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  timeout: 90_000,
+  // Each test opens Decap's large development bundle, and the saves rebuild the site's content: on a
+  // shared machine that takes minutes, not seconds.
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,

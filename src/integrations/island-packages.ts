@@ -20,6 +20,12 @@ export const ISLAND_PACKAGES = [
   // The content editor (/admin/content) and the build's own rules it checks fields with.
   'decap-cms-app',
   'decap-cms-backend-proxy',
+  // Decap's own store and actions, where the editor checks a picked picture (the same modules decap-cms-app starts).
+  'decap-cms-core/dist/esm/redux',
+  'decap-cms-core/dist/esm/actions/entries',
+  'decap-cms-core/dist/esm/actions/media',
+  'decap-cms-core/dist/esm/actions/mediaLibrary',
+  'decap-cms-core/dist/esm/actions/notifications',
   'astro/zod',
   // Where a rule across a collection's files places its problem (src/lib/content-problems.ts).
   'jsonc-parser',

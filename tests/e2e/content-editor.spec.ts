@@ -78,7 +78,7 @@ test.describe('the admin', () => {
       );
       await page.goto('/admin/content');
       const said = page.getByRole('alert');
-      await expect(said).toContainText(fill(copy.errors.notConfigured, { missing: 'GITHUB_TOKEN, GITHUB_REPOSITORY' }));
+      await expect(said).toContainText(fill(copy.errors['not-set-up'], { missing: 'GITHUB_TOKEN, GITHUB_REPOSITORY' }));
       await expect(said).not.toContainText('API_ERROR');
       await expect(page.locator('#nc-root')).toBeHidden();
       await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The header's Admin link and Sign out: the page script (src/features/auth/account.ts) and the island
+ * The header's account actions (an admin's, an editor's) and Sign out: the page script (src/features/auth/account.ts) and the island
  * side (src/features/auth/admin-session.ts, src/features/auth/SignOut.tsx, src/features/auth/sign-out.ts) share no module,
  * so these tests hold their names and their hand-over (on the island's element) together.
  */
@@ -12,28 +12,43 @@ import { SIGN_OUT_HOST_ID } from '~/features/auth/ids';
 import { signOutAndGoHome } from '~/features/auth/sign-out';
 import { $auth } from '~/features/auth/store';
 import { WANTED_ATTRIBUTE } from '~/integrations/on-demand-islands/contract';
+import { contentEditorPath } from '~/features/admin/admin-areas';
 
-const HEADER = `<div data-admin-actions hidden><a href="/admin">Admin</a><button type="button" data-sign-out>Sign Out</button></div>
-<div data-admin-actions hidden><button type="button" data-sign-out>Sign Out</button></div>
+/** The header's parts as Header.astro writes them: each names the session it shows for. */
+const HEADER = `<div data-session="${ADMIN_SESSION_KEY}" hidden><a href="/admin">Admin</a><button type="button" data-sign-out>Sign Out</button></div>
+<div data-session="${EDITOR_SESSION_KEY}" hidden><a href="/admin/content">Edit content</a><button type="button" data-sign-out>Sign Out</button></div>
+<div data-session="${ADMIN_SESSION_KEY}" hidden><button type="button" data-sign-out>Sign Out</button></div>
 <div id="${SIGN_OUT_HOST_ID}" hidden><astro-island></astro-island></div>`;
+
+const shownParts = () => [...document.querySelectorAll<HTMLElement>('[data-session]')].map((part) => !part.hidden);
 
 afterEach(() => {
   localStorage.clear();
   document.body.innerHTML = '';
 });
 
-describe('the header for a signed-in admin', () => {
+describe('the header for a signed-in admin or editor', () => {
   it('uses the same names on both sides', () => {
     expect(PAGE_KEY).toBe(ADMIN_SESSION_KEY);
   });
 
-  it('stays hidden for a visitor the browser does not know as an admin', () => {
+  it('stays hidden for a visitor the browser does not know as an admin or an editor', () => {
     document.body.innerHTML = HEADER;
     enhanceAccount(document);
-    expect([...document.querySelectorAll<HTMLElement>('[data-admin-actions]')].map((part) => part.hidden)).toEqual([true, true]);
+    expect(shownParts()).toEqual([false, false, false]);
     rememberRole(null);
     enhanceAccount(document);
-    expect(document.querySelector<HTMLElement>('[data-admin-actions]')!.hidden).toBe(true);
+    expect(shownParts()).toEqual([false, false, false]);
+  });
+
+  it('shows a remembered editor her link to the content editor and Sign out, not the admin’s', () => {
+    rememberRole('editor');
+    document.body.innerHTML = HEADER;
+    enhanceAccount(document);
+    expect(shownParts()).toEqual([false, true, false]);
+    const shown = document.querySelector<HTMLElement>(`[data-session="${EDITOR_SESSION_KEY}"]`)!;
+    expect(shown.querySelector('a')!.getAttribute('href')).toBe(contentEditorPath);
+    expect(shown.querySelector('[data-sign-out]')).not.toBeNull();
   });
 
   // One test: the page script runs once per page, and its click listener stays on the document.
@@ -41,7 +56,7 @@ describe('the header for a signed-in admin', () => {
     rememberRole('admin');
     document.body.innerHTML = HEADER;
     enhanceAccount(document);
-    expect([...document.querySelectorAll<HTMLElement>('[data-admin-actions]')].map((part) => part.hidden)).toEqual([false, false]);
+    expect(shownParts()).toEqual([true, false, true]);
     document.querySelector<HTMLButtonElement>('[data-sign-out]')!.click();
     const host = document.getElementById(SIGN_OUT_HOST_ID)!;
     expect(host.querySelector('astro-island')!.hasAttribute(WANTED_ATTRIBUTE)).toBe(true);

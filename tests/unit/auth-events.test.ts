@@ -90,6 +90,40 @@ it('TOKEN_REFRESHED keeps the role of the same user without a new check, and tak
   expect($auth.get()).toMatchObject({ session: refreshed, isAdmin: true, adminPending: false });
 });
 
+it('SIGNED_IN again for the same user (her session recovered when the tab shows again, or another tab opened) keeps her role, without a new check', async () => {
+  emit('INITIAL_SESSION', session('editor-1'));
+  await settle();
+  const recovered = session('editor-1', 'recovered');
+  emit('SIGNED_IN', recovered);
+  expect($auth.get()).toMatchObject({ session: recovered, role: 'editor', adminPending: false });
+  await settle();
+  expect(checked).toEqual(['editor-1']);
+  // Another user signing in is a sign-in: her role is checked.
+  emit('SIGNED_IN', session('admin-1'));
+  expect($auth.get()).toMatchObject({ adminPending: true });
+  await settle();
+  expect(checked).toEqual(['editor-1', 'admin-1']);
+  expect($auth.get()).toMatchObject({ role: 'admin', adminPending: false });
+});
+
+it('the content editor stays on the page while the same user’s session is announced again: her unsaved changes stay', async () => {
+  window.history.replaceState(null, '', '/admin/content');
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  await act(async () => root.render(createElement(AdminGuard, { copy: adminPage as unknown as AdminCopy, data: {} as never })));
+  await act(async () => emit('INITIAL_SESSION', session('editor-1')));
+  await act(settle);
+  const editor = host.querySelector('#content-editor');
+  expect(editor).not.toBeNull();
+  await act(async () => emit('SIGNED_IN', session('editor-1', 'from another tab')));
+  await act(settle);
+  expect(host.querySelector('#content-editor'), 'the same element: never unmounted').toBe(editor);
+  await act(async () => root.unmount());
+  host.remove();
+  window.history.replaceState(null, '', '/');
+});
+
 it.each(['USER_UPDATED', 'PASSWORD_RECOVERY', 'MFA_CHALLENGE_VERIFIED'] as const)('%s takes the session and checks the admin role again', async (event) => {
   emit('INITIAL_SESSION', session('member-1'));
   await settle();

@@ -7,8 +7,16 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { collectionNames, collectionOfFile } from '~/lib/content-collections';
-import { type DecapField, editorCollectionNames, editorConfig, fieldRule, humanize, relativePath } from '~/features/content-editor/browser/editor-config';
+import { type CollectionName, type CollectionSpec, collectionNames, collectionOfFile, contentCollections } from '~/lib/content-collections';
+import {
+  type DecapConfig,
+  type DecapField,
+  editorCollectionNames,
+  editorConfig,
+  fieldRule,
+  humanize,
+  relativePath,
+} from '~/features/content-editor/browser/editor-config';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const files = (dir: string): string[] =>
@@ -18,16 +26,26 @@ const files = (dir: string): string[] =>
 const contentFiles = files(join(root, 'src/content')).map((file) => relative(root, file));
 const config = editorConfig();
 
-/** Every leaf of the form, with where it is. */
+/** Every leaf and list of the form, with where it is. */
 function leaves(fields: DecapField[], at: string): { at: string; field: DecapField }[] {
   return fields.flatMap((field) => {
     const here = `${at}.${field.name}`;
-    if (Array.isArray(field.fields)) return leaves(field.fields as DecapField[], here);
-    if (field.field) return leaves([field.field as DecapField], `${here}[]`);
-    if (Array.isArray(field.types)) return (field.types as { name: string; fields: DecapField[] }[]).flatMap((type) => leaves(type.fields, `${here}<${type.name}>`));
+    // A list is checked as a whole too (at least one bullet), and its items each.
+    const list = field.widget === 'list' ? [{ at: here, field }] : [];
+    if (Array.isArray(field.fields)) return [...list, ...leaves(field.fields as DecapField[], here)];
+    if (field.field) return [...list, ...leaves([field.field as DecapField], `${here}[]`)];
+    if (Array.isArray(field.types))
+      return [...list, ...(field.types as { name: string; fields: DecapField[] }[]).flatMap((type) => leaves(type.fields, `${here}<${type.name}>`))];
     return [{ at: here, field }];
   });
 }
+
+/** Every leaf of every form of a configuration. */
+const allLeaves = (of: DecapConfig) =>
+  of.collections.flatMap((collection) => [
+    ...leaves((collection.fields as DecapField[] | undefined) ?? [], collection.name),
+    ...((collection.files as { name: string; fields: DecapField[] }[] | undefined) ?? []).flatMap((form) => leaves(form.fields, form.name)),
+  ]);
 
 describe('the content editor’s configuration', () => {
   it('has a form for every content file', () => {
@@ -40,13 +58,21 @@ describe('the content editor’s configuration', () => {
   });
 
   it('gives every leaf field a widget and the zod rule it is checked with', () => {
-    const all = config.collections.flatMap((collection) => [
-      ...leaves((collection.fields as DecapField[] | undefined) ?? [], collection.name),
-      ...((collection.files as { name: string; fields: DecapField[] }[] | undefined) ?? []).flatMap((form) => leaves(form.fields, form.name)),
-    ]);
+    const all = allLeaves(config);
     expect(all.length).toBeGreaterThan(300);
     const withoutRule = all.filter(({ field }) => typeof field.rule !== 'string' || !fieldRule(field.rule as string));
     expect(withoutRule.map(({ at }) => at)).toEqual([]);
+  });
+
+  it('leaves optional every field the build lets be empty or absent (what the form writes for a blank one)', () => {
+    const blankOf: Record<string, unknown[]> = { string: [''], text: [''], image: [''], datetime: [''], number: [''], select: [null, ''], list: [[]] };
+    const required = allLeaves(config)
+      .filter(({ field }) => field.required !== false && typeof field.rule === 'string')
+      .filter(({ field }) => {
+        const rule = fieldRule(field.rule as string)!;
+        return [undefined, ...(blankOf[field.widget] ?? [])].some((blank) => rule.safeParse(blank).success);
+      });
+    expect(required.map(({ at }) => at)).toEqual([]);
   });
 
   it('checks a field with the build’s own rule and message', () => {
@@ -83,6 +109,59 @@ describe('the content editor’s configuration', () => {
     expect(listOf('transformations')).toMatchObject({ summary: '{{fields.name}}' });
     expect(listOf('features')).toMatchObject({ summary: '{{fields.title}}' });
     expect(listOf('coachPhotos')).toMatchObject({ summary: '{{fields.alt}}' });
+  });
+
+  it('is the signed-in role’s: an editor sees neither the owner’s collections nor her fields but read-only', () => {
+    const editor = editorConfig('editor');
+    const names = (of: DecapConfig) =>
+      of.collections.flatMap((collection) => [collection.name, ...((collection.files as { name: string }[] | undefined) ?? []).map((form) => form.name)]);
+    const ownersOnly = collectionNames.filter((name) => (contentCollections[name] as CollectionSpec).ownerOnly === true);
+    expect(ownersOnly).toEqual(expect.arrayContaining(['adminPage', 'authPage', 'adminAssets']));
+    expect(names(editor).filter((name) => ownersOnly.includes(name as CollectionName))).toEqual([]);
+    expect(names(config)).toEqual(expect.arrayContaining(ownersOnly));
+    expect(new Set(editorCollectionNames('editor'))).toEqual(new Set(collectionNames.filter((name) => !ownersOnly.includes(name))));
+
+    const settingsOf = (of: DecapConfig) => (of.collections.find((collection) => collection.name === 'settings')!.files as { fields: DecapField[] }[])[0]!.fields;
+    const readOnly = (of: DecapConfig) =>
+      allLeaves(of)
+        .filter(({ field }) => field.widget === 'owner-only')
+        .map(({ at }) => at);
+    expect(readOnly(editor)).toEqual(['settings.siteUrl', 'settings.ogImage', 'settings.embeds', 'settings.metaPixelId', 'settings.consent.policy', 'settings.storage']);
+    expect(readOnly(config)).toEqual([]);
+    const embeds = settingsOf(editor).find((field) => field.name === 'embeds')!;
+    expect(embeds).toMatchObject({ label: 'Embeds' });
+    expect((embeds.parts as { label: string }[]).map((part) => part.label)).toEqual(['Lead form host', 'Form embed script', 'Booking host', 'Booking widget id']);
+    expect(embeds).not.toHaveProperty('fields');
+    expect(settingsOf(config).find((field) => field.name === 'embeds')).toMatchObject({ widget: 'object' });
+  });
+
+  it('gives a date a date picker that keeps YYYY-MM-DD', () => {
+    const legal = config.collections.find((collection) => collection.name === 'legalPages')!;
+    const updated = (legal.fields as DecapField[]).find((field) => field.name === 'updated')!;
+    expect(updated).toMatchObject({ widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, required: true });
+    const rule = fieldRule(updated.rule as string)!;
+    expect(rule.safeParse('2026-11-24').success).toBe(true);
+    expect(rule.safeParse('2026-02-30').error?.issues[0]?.message).toBe('must be a day of the calendar');
+  });
+
+  it('offers a guide’s group on /guides, not required (Automatic leaves it out)', () => {
+    const guides = config.collections.find((collection) => collection.name === 'resources')!;
+    const group = (guides.fields as DecapField[]).find((field) => field.name === 'group')!;
+    expect(group).toMatchObject({ label: 'Group on /guides', required: false, options: ['military', 'strength', 'muscle-building', 'nutrition'] });
+  });
+
+  it('links a saved entry to where the site shows it', () => {
+    const pathOf = (name: string) => {
+      const collection = config.collections.find(
+        (candidate) => candidate.name === name || (candidate.files as { name: string }[] | undefined)?.some((form) => form.name === name),
+      )!;
+      return (collection.files as { name: string; preview_path?: string }[] | undefined)?.find((form) => form.name === name)?.preview_path ?? collection.preview_path;
+    };
+    expect(pathOf('resources')).toBe('guides');
+    expect(pathOf('guidesPage')).toBe('guides');
+    expect(pathOf('legalPages')).toBe('{{slug}}');
+    expect(pathOf('previewPage')).toBe('in-development');
+    expect(pathOf('testimonials')).toBeUndefined();
   });
 
   it('labels fields in words', () => {

@@ -48,6 +48,6 @@ export default function AdminGuard({ copy, data }: { copy: AdminCopy; data: Dash
     );
   }
 
-  if (view.show === 'content-editor') return <ContentEditorSlot copy={copy.contentEditor} guideGroups={data.guideGroups} />;
+  if (view.show === 'content-editor' && role) return <ContentEditorSlot copy={copy.contentEditor} guideGroups={data.guideGroups} role={role} />;
   return <AdminDashboard copy={copy} data={data} />;
 }

@@ -9,7 +9,6 @@ import { map } from 'nanostores';
 import { rememberRole } from '~/features/auth/admin-session';
 import { type AppRole, roleOfRows } from '../../../supabase/functions/_shared/roles.ts';
 
-
 export interface AuthState {
   user: User | null;
   session: Session | null;
@@ -77,8 +76,11 @@ export function startAuth(client: Client): () => void {
       $auth.set({ ...previous, session, user: null, loading: false, role: null, isAdmin: false, adminPending: false });
       return;
     }
-    // A refreshed token for the same user changes nothing about the role.
-    if (event === 'TOKEN_REFRESHED' && previous.user?.id === user.id && !previous.adminPending) {
+    // A refreshed token for the same user changes nothing about the role, nor does her session
+    // announced again: supabase-js says SIGNED_IN when it recovers it as the tab shows again, and
+    // when another tab of the site opens. A new check would take the admin (and the content
+    // editor's unsaved changes) off the page while it runs.
+    if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && previous.user?.id === user.id && !previous.adminPending) {
       $auth.set({ ...previous, session, user, loading: false });
       return;
     }

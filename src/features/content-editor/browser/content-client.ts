@@ -1,28 +1,19 @@
 /**
  * One request to the content endpoint (`POST /api/content`, Decap's proxy protocol) with the
- * signed-in user's token, and its refusals in plain words. The endpoint answers JSON, errors
- * included: `{error, problems?: [{file, line, column, field, message}], missing?: [names]}`.
+ * signed-in user's token, and its refusals in the marketer's words: each refusal's `reason`
+ * (shared/answers.ts) is a sentence of the copy (admin.json → contentEditor.errors), filled in
+ * with what the answer carries: the fields by their labels, the time GitHub takes saves again as
+ * her own clock says it, the largest save in MB. The server's own `error` text is never shown.
  */
 import { fill } from '~/features/admin/text';
+import { CONTENT_ENDPOINT, type ContentProblem, type ContentRefusal, REFUSAL_REASONS, type RefusalReason, type StoreKind, isRefusalReason } from '../shared/answers';
 import type { ContentEditorCopy } from '../shared/schema';
 import { isRecord } from '~/lib/is-record';
 
-export const CONTENT_ENDPOINT = '/api/content';
+export { CONTENT_ENDPOINT, type ContentProblem, type StoreKind };
+
 /** As long as Decap's own proxy client waits: an entry with its pictures travels in one request. */
 const TIMEOUT_MS = 60_000;
-
-/** A problem of a refused save, as the build reports it (src/lib/content-problems.ts). */
-export interface ContentProblem {
-  file: string;
-  line?: number;
-  column?: number;
-  /** `featured`, `[2].author`, `hero.title`; empty for the file as a whole. */
-  field: string;
-  message: string;
-}
-
-/** Which store took a save: the GitHub repository (deployed) or the working tree (`npm run dev`). */
-export type StoreKind = 'github' | 'working-tree';
 
 /**
  * A refusal as Decap shows it: its toasts print `String(error)`, which for an Error reads
@@ -30,11 +21,13 @@ export type StoreKind = 'github' | 'working-tree';
  */
 export class ContentError extends Error {
   readonly status: number | null;
+  readonly reason: RefusalReason | 'offline';
   readonly problems: readonly ContentProblem[];
-  constructor(message: string, status: number | null, problems: readonly ContentProblem[] = []) {
+  constructor(message: string, status: number | null, reason: RefusalReason | 'offline', problems: readonly ContentProblem[] = []) {
     super(message);
     this.name = 'ContentError';
     this.status = status;
+    this.reason = reason;
     this.problems = problems;
   }
   override toString(): string {
@@ -42,9 +35,22 @@ export class ContentError extends Error {
   }
 }
 
-/** How a problem's field reads to the marketer: its label in the form where it has one. */
-export type FieldLabel = (problem: ContentProblem) => string;
+/** Where a problem is, in words the marketer knows: a field's label ("Title"), a field of another entry, a picture. */
+export type ProblemPlace = (problem: Pick<ContentProblem, 'file' | 'field'>) => string;
 
+/** Lacking the form's labels: the last part of the field's path, in words. */
+const plainPlace: ProblemPlace = ({ field }) => {
+  const name =
+    field
+      .split(/[.[\]]/)
+      .filter((part) => part && !/^\d+$/.test(part))
+      .at(-1) ?? '';
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 function problemsOf(answer: unknown): ContentProblem[] {
   if (!isRecord(answer) || !Array.isArray(answer.problems)) return [];
@@ -54,47 +60,81 @@ function problemsOf(answer: unknown): ContentProblem[] {
   );
 }
 
-const errorText = (answer: unknown): string => (isRecord(answer) && typeof answer.error === 'string' ? answer.error : '');
-
-/** The settings a 503 names as missing (GITHUB_TOKEN, …). */
+/** The settings a 503 names as missing (GITHUB_TOKEN, …): for the site's developer, whom the sentence asks to add them. */
 function missingOf(answer: unknown): string[] {
   if (!isRecord(answer) || !Array.isArray(answer.missing)) return [];
   return answer.missing.filter((name): name is string => typeof name === 'string' && /^[A-Z][A-Z0-9_]*$/.test(name));
 }
 
+/** The reason an answer gives, else the one its status means (an endpoint or a proxy that gives none). */
+function reasonOf(status: number, answer: unknown): RefusalReason {
+  if (isRecord(answer) && isRefusalReason(answer.reason)) return answer.reason;
+  const byStatus: Partial<Record<number, RefusalReason>> = {
+    401: 'signed-out',
+    403: 'not-allowed',
+    409: 'stale',
+    413: 'too-large',
+    422: 'invalid',
+    428: 'no-version',
+    429: 'github-rate-limit',
+    503: 'not-set-up',
+  };
+  return byStatus[status] ?? 'failed';
+}
+
+/** "14:05", by her own clock; null when `iso` is no time. */
+export function clockTime(iso: unknown, locale?: string): string | null {
+  const at = typeof iso === 'string' ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return null;
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+const unique = (words: readonly string[]) => [...new Set(words)];
+
 /** A refused request in plain words; `status` null: the endpoint was not reached (offline, timed out). */
-export function refusal(status: number | null, answer: unknown, copy: ContentEditorCopy['errors'], labelOf: FieldLabel = (problem) => problem.field): ContentError {
+export function refusal(status: number | null, answer: unknown, copy: ContentEditorCopy['errors'], placeOf: ProblemPlace = plainPlace): ContentError {
+  if (status === null) return new ContentError(copy.offline, null, 'offline');
+  const reason = reasonOf(status, answer);
   const problems = problemsOf(answer);
-  if (status === null) return new ContentError(copy.offline, null);
-  if (status === 401) return new ContentError(copy.unauthorized, status);
-  if (status === 403) return new ContentError(copy.forbidden, status);
-  if (status === 409) return new ContentError(copy.stale, status);
-  if (status === 422) {
-    const said = problems.map((problem) => {
-      const label = labelOf(problem);
-      return label ? `${label}: ${problem.message}` : problem.message;
-    });
-    return new ContentError(fill(copy.invalid, { details: said.join('; ') || errorText(answer) }), status, problems);
+  const said = (words: string) => new ContentError(words, status, reason, problems);
+  const details = isRecord(answer) ? (answer as Partial<ContentRefusal>) : {};
+  switch (reason) {
+    case 'invalid': {
+      const each = problems.map((problem) => {
+        const place = placeOf(problem);
+        return place ? `${place}: ${problem.message}` : problem.message;
+      });
+      return said(fill(copy.invalid, { details: each.join('; ') }));
+    }
+    case 'owner-only':
+      return said(fill(copy['owner-only'], { fields: unique(problems.map(placeOf).filter(Boolean)).join(', ') }));
+    case 'too-large': {
+      const megabytes = typeof details.limitMegabytes === 'number' ? details.limitMegabytes : null;
+      return megabytes === null ? said(copy.failed) : said(fill(copy['too-large'], { megabytes }));
+    }
+    case 'github-rate-limit': {
+      const time = clockTime(details.retryAt);
+      return said(time ? fill(copy['github-rate-limit'], { time }) : copy['github-unavailable']);
+    }
+    case 'not-set-up':
+      return said(fill(copy['not-set-up'], { missing: missingOf(answer).join(', ') || '…' }));
+    default:
+      return said(copy[reason]);
   }
-  if (status === 503) {
-    const missing = missingOf(answer);
-    return new ContentError(fill(copy.notConfigured, { missing: missing.length ? missing.join(', ') : errorText(answer) }), status);
-  }
-  return new ContentError(fill(copy.failed, { status }), status);
 }
 
 export interface RequestOptions {
   /** The signed-in user's access token (supabase-js' current session, refreshed as it does). */
   token: () => Promise<string | null>;
   copy: ContentEditorCopy['errors'];
-  labelOf?: FieldLabel;
+  placeOf?: ProblemPlace;
   fetch?: typeof fetch;
 }
 
 /** POSTs one action; its answer, or throws a ContentError in plain words. */
 export async function requestContent(body: { action: string; params?: Record<string, unknown>; branch?: string }, options: RequestOptions): Promise<unknown> {
   const token = await options.token();
-  if (!token) throw refusal(401, null, options.copy);
+  if (!token) throw refusal(REFUSAL_REASONS['signed-out'], null, options.copy);
   let response: Response;
   try {
     response = await (options.fetch ?? fetch)(CONTENT_ENDPOINT, {
@@ -107,7 +147,7 @@ export async function requestContent(body: { action: string; params?: Record<str
     throw refusal(null, null, options.copy);
   }
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw refusal(response.status, answer, options.copy, options.labelOf);
+  if (!response.ok) throw refusal(response.status, answer, options.copy, options.placeOf);
   return answer;
 }
 

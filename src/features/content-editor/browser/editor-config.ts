@@ -10,12 +10,15 @@
  * - A folder is a folder collection: one form per file; new entries only where the collection allows.
  * - Pictures are stored beside the collection's others (`images`), and written into the file as
  *   a path from the entry's file, as the build reads them.
+ * - It is the signed-in role's: what only the site's owner may change (`ownerOnly`) is hers to edit;
+ *   an editor does not see the owner's collections, and sees her fields read-only.
  */
 import { z } from 'astro/zod';
 import { type CollectionName, type CollectionSpec, contentCollections, schemaOf } from '~/lib/content-collections';
 import { relativePath } from '../shared/paths';
 import { CONTENT_ENDPOINT } from './content-client';
 import { type FormField, RuleBook, humanize, objectFields } from './schema-fields';
+import type { AppRole } from '../../../../supabase/functions/_shared/roles.ts';
 
 /** The format the editor registers for list files: the list is `items` in the form. */
 export const LIST_FORMAT = 'json-list';
@@ -43,6 +46,24 @@ const ORDER: CollectionName[] = [
 ];
 const PAGES: CollectionName[] = ['guidesPage', 'previewPage', 'authPage', 'notFoundPage', 'adminPage'];
 
+/**
+ * Where the site shows a collection (Decap's `preview_path`, from the site's address): a saved
+ * entry's toolbar links there. The others show on the home page, the site's address itself.
+ */
+const SHOWN_AT: Partial<Record<CollectionName, string>> = {
+  resources: 'guides',
+  guidesPage: 'guides',
+  thankYouPages: 'thank-you',
+  previewPage: 'in-development',
+  coachPhotos: 'in-development',
+  workoutTargets: 'in-development',
+  authPage: 'auth',
+  notFoundPage: '404',
+  legalPages: '{{slug}}',
+  adminPage: 'admin',
+  adminAssets: 'admin',
+};
+
 /** Decap's JSON for one field (its own keys; `rule` passes through to the editor's widgets). */
 export type DecapField = Record<string, unknown> & { name: string; widget: string };
 export type DecapCollection = Record<string, unknown> & { name: string; label: string };
@@ -67,6 +88,9 @@ function decapField(field: FormField, media?: { folder: string; public: string }
   if (field.rule) out.rule = field.rule;
   if (field.options) out.options = field.options;
   if (field.integer) out.value_type = 'int';
+  // A date picker without a time; the file keeps YYYY-MM-DD.
+  if (field.widget === 'datetime') Object.assign(out, { date_format: 'YYYY-MM-DD', time_format: false });
+  if (field.parts) out.parts = field.parts;
   if (field.widget === 'image' && media) Object.assign(out, { media_folder: media.folder, public_folder: media.public, choose_url: false });
   if (field.fields) out.fields = field.fields.map((inner) => decapField(inner, media));
   if (field.field) out.field = decapField(field.field, media);
@@ -80,14 +104,15 @@ function decapField(field: FormField, media?: { folder: string; public: string }
   return out;
 }
 
-const fieldsOf = (name: CollectionName, spec: CollectionSpec): FormField[] => {
+const fieldsOf = (name: CollectionName, spec: CollectionSpec, role: AppRole): FormField[] => {
   const schema = schemaOf(spec, IMAGE);
+  const walk = { rules, at: name, image: IMAGE, ownerOnlyReadOnly: role !== 'admin' };
   if (spec.kind === 'list') {
     const element = z.array(schema);
-    return objectFields(z.object({ [LIST_FIELD]: element }), { rules, at: name, image: IMAGE }).map((field) => ({ ...field, label: spec.label }));
+    return objectFields(z.object({ [LIST_FIELD]: element }), walk).map((field) => ({ ...field, label: spec.label }));
   }
   if (!(schema instanceof z.ZodObject)) throw new Error(`${name}: a collection's entry must be an object`);
-  return objectFields(schema, { rules, at: name, image: IMAGE });
+  return objectFields(schema, walk);
 };
 
 /** Where a picture picked in this collection goes (from the repository's root: Decap's leading `/`), and how its entry's file names it. */
@@ -97,13 +122,21 @@ function mediaOf(spec: CollectionSpec): { folder: string; public: string } | und
   return { folder: `/${spec.images}`, public: relativePath(from, spec.images) };
 }
 
-function fileForm(name: CollectionName) {
+function fileForm(name: CollectionName, role: AppRole) {
   const spec: CollectionSpec = contentCollections[name];
   const media = mediaOf(spec);
-  return { name, label: spec.label, file: spec.path, description: spec.description, fields: fieldsOf(name, spec).map((field) => decapField(field, media)) };
+  const shownAt = SHOWN_AT[name];
+  return {
+    name,
+    label: spec.label,
+    file: spec.path,
+    description: spec.description,
+    ...(shownAt ? { preview_path: shownAt } : {}),
+    fields: fieldsOf(name, spec, role).map((field) => decapField(field, media)),
+  };
 }
 
-function collection(name: CollectionName): DecapCollection {
+function collection(name: CollectionName, role: AppRole): DecapCollection {
   const spec: CollectionSpec = contentCollections[name];
   const media = mediaOf(spec);
   const base = { name, label: spec.label, description: spec.description };
@@ -116,23 +149,38 @@ function collection(name: CollectionName): DecapCollection {
       create: spec.create === true,
       delete: spec.create === true,
       slug: '{{slug}}',
+      ...(SHOWN_AT[name] ? { preview_path: SHOWN_AT[name] } : {}),
       identifier_field: 'title',
       summary: '{{title}}',
-      fields: fieldsOf(name, spec).map((field) => decapField(field, media)),
+      fields: fieldsOf(name, spec, role).map((field) => decapField(field, media)),
     };
   }
-  return { ...base, files: [fileForm(name)], format: spec.kind === 'list' ? LIST_FORMAT : 'json' };
+  return { ...base, files: [fileForm(name, role)], format: spec.kind === 'list' ? LIST_FORMAT : 'json' };
 }
 
-/** The editor's whole configuration. */
-export function editorConfig(): DecapConfig {
-  const collections = ORDER.map(collection);
+/** Whether `role` sees the collection: the owner's own (`ownerOnly`) are an admin's alone. */
+const shownTo = (role: AppRole) => (name: CollectionName) => role === 'admin' || (contentCollections[name] as CollectionSpec).ownerOnly !== true;
+
+/** What the pages of PAGES are, in the sidebar's words. */
+const PAGE_WORDS: Partial<Record<CollectionName, string>> = {
+  guidesPage: '/guides',
+  previewPage: '/in-development',
+  authPage: '/auth',
+  notFoundPage: 'the page a wrong address shows',
+  adminPage: 'the dashboard',
+};
+
+/** The editor's whole configuration, for the signed-in user's role. */
+export function editorConfig(role: AppRole = 'admin'): DecapConfig {
+  const collections = ORDER.filter(shownTo(role)).map((name) => collection(name, role));
+  const pages = PAGES.filter(shownTo(role));
+  const named = pages.map((name) => PAGE_WORDS[name]).filter(Boolean);
   collections.splice(2, 0, {
     name: 'pages',
     label: 'Pages',
-    description: 'The copy of the other pages: /guides, /in-development, /auth, the page a wrong address shows, and the dashboard.',
+    description: `The copy of the other pages: ${named.slice(0, -1).join(', ')} and ${named.at(-1)}.`,
     format: 'json',
-    files: PAGES.map(fileForm),
+    files: pages.map((name) => fileForm(name, role)),
   });
   return {
     load_config_file: false,
@@ -148,7 +196,7 @@ export function fieldRule(id: string): z.ZodType | undefined {
   return rules.get(id);
 }
 
-/** Every collection the editor shows, by name (the tests hold it to the content files). */
-export const editorCollectionNames = (): CollectionName[] => [...ORDER, ...PAGES];
+/** Every collection the editor shows `role`, by name (the tests hold it to the content files). */
+export const editorCollectionNames = (role: AppRole = 'admin'): CollectionName[] => [...ORDER, ...PAGES].filter(shownTo(role));
 
 export { CONTENT_ENDPOINT, humanize, relativePath };

@@ -5,8 +5,6 @@
 import type { z } from 'astro/zod';
 
 export interface FieldShape {
-  /** Decap's `required` (default true): a blank optional field is absent from the file. */
-  required: boolean;
   /** A list or object whose items are fields of their own: those carry their own messages. */
   hasSubfields: boolean;
 }
@@ -26,10 +24,14 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
+/**
+ * The value is checked as the form writes it ("" for an emptied text: a pixel id the build takes
+ * empty); a blank field the build takes absent passes too, as the save leaves it out of the file.
+ */
 export function fieldMessage(rule: z.ZodType, value: unknown, field: FieldShape): string | null {
   const plain = plainValue(value);
-  const result = rule.safeParse(!field.required && isBlank(plain) ? undefined : plain);
-  if (result.success) return null;
+  const result = rule.safeParse(plain);
+  if (result.success || (isBlank(plain) && rule.safeParse(undefined).success)) return null;
   const issue = result.error.issues.find((candidate) => !field.hasSubfields || candidate.path.length === 0);
   return issue?.message ?? null;
 }

@@ -2,16 +2,20 @@
  * A content schema (zod) as the content editor's form fields: each field's name, label, hint,
  * widget, whether it is required, its choices, its list items or nested fields, and the zod rule
  * the editor checks it with (the build's own rule and message). Labels come from a field's
- * `.meta({ title })` or its name; hints from `.describe()`. A schema part this cannot place in a
- * form throws, naming where it is (tests/unit/editor-config.test.ts runs it over every collection).
+ * `.meta({ title })` or its name; hints from `.describe()`. A field is required in the form only
+ * when the build refuses it both absent and blank (as the form writes a blank one). A field only
+ * the site's owner may change (`ownerOnly()`) is read-only for anyone else. A schema part this
+ * cannot place in a form throws, naming where it is (tests/unit/editor-config.test.ts runs it over
+ * every collection).
  */
 import { z } from 'astro/zod';
+import { isOwnerOnly, isoDate } from '~/lib/schema-primitives';
 
 export interface FormField {
   name: string;
   label: string;
   hint?: string;
-  widget: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'image' | 'list' | 'object' | 'hidden';
+  widget: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'image' | 'datetime' | 'list' | 'object' | 'hidden' | 'owner-only';
   required: boolean;
   default?: unknown;
   /** select: the values it may take. */
@@ -25,8 +29,35 @@ export interface FormField {
   /** list of several kinds of entry told apart by `typeKey` (a discriminated union). */
   types?: { name: string; label: string; fields: FormField[] }[];
   typeKey?: string;
-  /** The zod rule of this field (leaves only): the id `fieldRule()` answers. */
+  /** The zod rule of this field (leaves and lists): the id `fieldRule()` answers. */
   rule?: string;
+  /** owner-only: the parts of the value it shows, with their labels. */
+  parts?: ShownPart[];
+}
+
+/** A part of an owner-only field's value, as the read-only field names it. */
+export interface ShownPart {
+  name: string;
+  label: string;
+  parts?: ShownPart[];
+}
+
+/** What the form writes for a field left blank, by widget (a yes/no field is never blank). */
+const BLANK: Partial<Record<FormField['widget'], unknown[]>> = {
+  string: [''],
+  text: [''],
+  image: [''],
+  datetime: [''],
+  number: [''],
+  select: [null, ''],
+  list: [[]],
+};
+
+const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+
+/** Whether the build takes this field absent, or as the form writes it blank: then the form does not require it. */
+export function mayBeEmpty(schema: z.ZodType, widget: FormField['widget']): boolean {
+  return [undefined, ...(BLANK[widget] ?? [])].some((blank) => accepts(schema, blank));
 }
 
 /** Long texts get a text area: the fields named so, unless a field's meta says `multiline`. */
@@ -63,20 +94,39 @@ export class RuleBook {
 
 interface Walk {
   rules: RuleBook;
+  /** Fields only the site's owner may change are shown read-only (the form of anyone but an admin). */
+  ownerOnlyReadOnly?: boolean;
   /** Where the field is, for rule ids and errors: `resources.bullets[]`. */
   at: string;
   /** The schema that stands for an image path. */
   image: z.ZodType;
 }
 
+const shownParts = (field: FormField): ShownPart[] | undefined =>
+  (field.fields ?? field.field?.fields)?.map((inner) => {
+    const parts = shownParts(inner);
+    return { name: inner.name, label: inner.label, ...(parts ? { parts } : {}) };
+  });
+
 /** The field for `schema` named `name`. */
 export function toField(name: string, schema: z.ZodType, walk: Walk): FormField {
+  if (walk.ownerOnlyReadOnly && isOwnerOnly(schema)) {
+    const shown = toField(name, schema, { ...walk, ownerOnlyReadOnly: false, rules: new RuleBook() });
+    const parts = shownParts(shown);
+    // Required: the form does not call it optional; the read-only field always has its value (decap/OwnerOnly.tsx).
+    return { name, label: shown.label, ...(shown.hint ? { hint: shown.hint } : {}), widget: 'owner-only', required: true, ...(parts ? { parts } : {}) };
+  }
   const meta = metaOf(schema);
   const base = { name, label: typeof meta.title === 'string' ? meta.title : humanize(name), ...(schema.description ? { hint: schema.description } : {}) };
   const def = defOf(schema);
   if (def.type === 'optional' || def.type === 'default') {
     const inner = toField(name, def.innerType as z.ZodType, walk);
-    const merged = { ...inner, ...(schema.description ? { hint: schema.description } : {}), required: false };
+    const merged = {
+      ...inner,
+      ...(typeof meta.title === 'string' ? { label: meta.title } : {}),
+      ...(schema.description ? { hint: schema.description } : {}),
+      required: false,
+    };
     if (def.type === 'default') merged.default = typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
     // The whole field (optional or with its default) is the rule: empty is allowed there.
     return merged.rule ? { ...merged, rule: walk.rules.add(merged.rule, schema) } : merged;
@@ -84,11 +134,14 @@ export function toField(name: string, schema: z.ZodType, walk: Walk): FormField 
   const leaf = (widget: FormField['widget'], more: Partial<FormField> = {}): FormField => ({
     ...base,
     widget,
-    required: true,
+    required: !mayBeEmpty(schema, widget),
+    // A text the build takes empty but not absent: a new entry writes it empty.
+    ...(accepts(schema, '') && !accepts(schema, undefined) ? { default: '' } : {}),
     ...more,
     rule: walk.rules.add(walk.at, schema),
   });
   if (schema === walk.image) return leaf('image');
+  if (schema === isoDate) return leaf('datetime');
   switch (def.type) {
     case 'string': {
       const multiline = typeof meta.multiline === 'boolean' ? meta.multiline : LONG_TEXT.test(name);
@@ -108,8 +161,10 @@ export function toField(name: string, schema: z.ZodType, walk: Walk): FormField 
       return leaf('hidden', { default: (def.values as unknown[])[0] });
     case 'object':
       return { ...base, widget: 'object', required: true, fields: objectFields(schema as z.ZodObject, walk) };
-    case 'array':
-      return listField(base, def.element as z.ZodType, walk);
+    case 'array': {
+      const list = listField(base, def.element as z.ZodType, walk);
+      return { ...list, required: !mayBeEmpty(schema, 'list'), rule: walk.rules.add(walk.at, schema) };
+    }
     default:
       throw new Error(`${walk.at}: a ${def.type} has no place in the editor's form`);
   }

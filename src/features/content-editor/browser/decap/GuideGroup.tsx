@@ -1,11 +1,12 @@
 /**
- * The free guides' form shows, as it is filled in, which group of /guides the guide lands in and
- * why, by the site's own rule (src/lib/resources.ts) over its title, tag and description. It shows
- * only: it never changes the entry, so nothing of it is written into the file.
+ * A free guide's group on /guides (its `group` field): "Automatic" or one of the groups, by the
+ * names /guides shows. Automatic leaves `group` out of the file, and /guides places the guide by
+ * the site's own rule (src/lib/resources.ts) over its title, tag and description: the field says
+ * which group that gives and why, as they are typed. A featured guide shows above the groups.
  */
-import { Component } from 'react';
+import { Component, type ChangeEvent } from 'react';
 import { fill } from '~/features/admin/text';
-import { CATEGORY_RULES, type CategorisableResource, type CategoryField, type ResourceCategory, categoryMatch } from '~/lib/resources';
+import { CATEGORY_RULES, type CategorisableResource, type CategoryField, RESOURCE_CATEGORIES, type ResourceCategory, categoryMatch } from '~/lib/resources';
 import { fieldValue, onFieldChange } from '../live-fields';
 import type { ContentEditorCopy } from '../../shared/schema';
 import type { ControlProps } from './checked-control';
@@ -21,6 +22,9 @@ interface Entry {
 }
 
 const FIELDS = ['title', 'tag', 'description'] as const satisfies readonly CategoryField[];
+const AUTOMATIC = '';
+
+const isCategory = (value: unknown): value is ResourceCategory => RESOURCE_CATEGORIES.includes(value as ResourceCategory);
 
 export function guideGroupControl(copy: ContentEditorCopy['guideGroup'], names: GuideGroupNames) {
   const groupName = (category: ResourceCategory) => fill(names.groupHeading, { label: names.filters[category] });
@@ -30,7 +34,7 @@ export function guideGroupControl(copy: ContentEditorCopy['guideGroup'], names: 
       .join('; ');
   const rules = CATEGORY_RULES.map(({ category, words }) => `${groupName(category)}: ${wordsOf(words)}`).join(' · ');
 
-  return class GuideGroup extends Component<ControlProps> {
+  return class GuideGroup extends Component<ControlProps & { onChange: (value: unknown) => void }> {
     private stop: (() => void) | undefined;
 
     /** What the form holds now: what a checked field reported last, else the entry as it was opened. */
@@ -39,8 +43,11 @@ export function guideGroupControl(copy: ContentEditorCopy['guideGroup'], names: 
     }
 
     private said(): { landsIn: string; because: string } {
+      const chosen = this.props.value;
       if (this.value('featured') === true) return { landsIn: copy.featured, because: '' };
-      const resource = Object.fromEntries(FIELDS.map((field) => [field, String(this.value(field) ?? '')])) as CategorisableResource;
+      if (isCategory(chosen)) return { landsIn: fill(copy.chosen, { group: groupName(chosen) }), because: '' };
+      const [title, tag, description] = FIELDS.map((field) => String(this.value(field) ?? ''));
+      const resource: CategorisableResource = { title: title!, tag: tag!, description: description! };
       const { category, because } = categoryMatch(resource);
       return {
         landsIn: fill(copy.landsIn, { group: groupName(category) }),
@@ -48,8 +55,11 @@ export function guideGroupControl(copy: ContentEditorCopy['guideGroup'], names: 
       };
     }
 
-    /** Decap's presence check reads this: the field always says something. */
-    getValidateValue = () => this.said().landsIn;
+    /** Automatic takes `group` out of the entry: the file leaves it out. */
+    private readonly choose = (event: ChangeEvent<HTMLSelectElement>) => {
+      const { value } = event.target;
+      this.props.onChange(isCategory(value) ? value : undefined);
+    };
 
     /** Decap's Widget asks the control whether to draw again: always, the group follows other fields. */
     override shouldComponentUpdate() {
@@ -65,14 +75,34 @@ export function guideGroupControl(copy: ContentEditorCopy['guideGroup'], names: 
     }
 
     override render() {
+      const { forID, value } = this.props;
       const { landsIn, because } = this.said();
+      const saidId = `${forID}-said`;
       return (
-        <output id={this.props.forID} className={String(this.props.classNameWrapper ?? '')} aria-live="polite" style={{ display: 'block' }}>
-          <strong>{landsIn}</strong> {because}
-          <small style={{ display: 'block', marginTop: 8 }}>
-            {copy.rules} {rules}
-          </small>
-        </output>
+        <div className={String(this.props.classNameWrapper ?? '')}>
+          <select
+            id={forID}
+            value={isCategory(value) ? value : AUTOMATIC}
+            onChange={this.choose}
+            aria-describedby={saidId}
+            style={{ font: 'inherit', padding: '8px 12px', border: '1px solid #767676', borderRadius: 4, background: '#fff', minWidth: 260 }}
+          >
+            <option value={AUTOMATIC}>{copy.automatic}</option>
+            {RESOURCE_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {groupName(category)}
+              </option>
+            ))}
+          </select>
+          <output id={saidId} aria-live="polite" style={{ display: 'block', marginTop: 12 }}>
+            <strong>{landsIn}</strong> {because}
+          </output>
+          {!isCategory(value) && (
+            <small style={{ display: 'block', marginTop: 8 }}>
+              {copy.rules} {rules}
+            </small>
+          )}
+        </div>
       );
     }
   };

@@ -8,8 +8,8 @@
 import { ProxyBackend } from 'decap-cms-backend-proxy';
 import { signOutAndGoHome } from '~/features/auth/sign-out';
 import { getSupabase } from '~/lib/supabase';
-import { ContentError, type FieldLabel, requestContent, storeOf } from '../content-client';
-import { leaveSavedNote } from '../saved-note';
+import { ContentError, type ProblemPlace, requestContent } from '../content-client';
+import type { EntryNames } from '../entry-names';
 import { forgetRejection, rememberRejection } from '../rejections';
 import type { ContentEditorCopy } from '../../shared/schema';
 import { accessToken } from '../session';
@@ -18,7 +18,10 @@ import { autoSignIn } from './AuthPage';
 
 export interface BackendSettings {
   copy: ContentEditorCopy;
-  labelOf: FieldLabel;
+  /** How a problem of a save that sent these files is placed, in words. */
+  placeOf: (sent: readonly string[]) => ProblemPlace;
+  /** Told the title of every folder entry an answer holds. */
+  names: EntryNames;
 }
 
 interface Payload {
@@ -42,7 +45,13 @@ async function siteUser(copy: ContentEditorCopy['signIn']) {
 const isFile = (value: unknown): value is AnsweredFile => typeof value === 'object' && value !== null && typeof (value as AnsweredFile).path === 'string';
 
 /** A backend class for `CMS.registerBackend`; its versions are kept per page load (Decap builds the backend more than once). */
-export function siteBackend({ copy, labelOf }: BackendSettings) {
+/** An entry as `getEntry` and the listings answer it: its text, and its file. */
+interface AnsweredEntry {
+  data?: unknown;
+  file?: unknown;
+}
+
+export function siteBackend({ copy, placeOf, names }: BackendSettings) {
   const versions = new VersionBook();
   const AuthPage = autoSignIn(copy.signIn);
 
@@ -79,22 +88,23 @@ export function siteBackend({ copy, labelOf }: BackendSettings) {
 
       let answer: unknown;
       try {
-        answer = await requestContent({ branch: this.branch, ...payload, params }, { token: accessToken, copy: copy.errors, labelOf });
+        const placed = placeOf(dataFiles.map((file) => file.path));
+        answer = await requestContent({ branch: this.branch, ...payload, params }, { token: accessToken, copy: copy.errors, placeOf: placed });
       } catch (error) {
-        if (error instanceof ContentError && error.status === 422) rememberRejection(error.problems, dataFiles);
+        if (error instanceof ContentError && error.reason === 'invalid') rememberRejection(error.problems, dataFiles);
         throw error;
       }
 
-      if (payload.action === 'getEntry') {
-        const file = (answer as { file?: unknown } | null)?.file;
-        if (isFile(file)) versions.opened(file, 'entry');
-      }
+      const opened = (entry: AnsweredEntry | null, from: 'entry' | 'listing') => {
+        if (!isFile(entry?.file)) return;
+        versions.opened(entry.file, from);
+        names.read(entry.file.path, entry.data);
+      };
+      if (payload.action === 'getEntry') opened(answer as AnsweredEntry | null, 'entry');
       if ((payload.action === 'entriesByFolder' || payload.action === 'entriesByFiles') && Array.isArray(answer)) {
-        for (const entry of answer as { file?: unknown }[]) if (isFile(entry?.file)) versions.opened(entry.file, 'listing');
+        for (const entry of answer as AnsweredEntry[]) opened(entry, 'listing');
       }
       if (payload.action === 'persistEntry' || payload.action === 'deleteFiles') versions.saved(answer as SavedFiles);
-      const store = payload.action === 'persistEntry' ? storeOf(answer) : null;
-      if (store) leaveSavedNote(store);
       return answer;
     }
   };

@@ -1,6 +1,8 @@
 /**
  * A Decap widget's control, checked with the build's own rule for its field (the config's
- * `rule`): a bad value is refused on the field, before any request. Decap's `Widget` reads
+ * `rule`): a bad value is refused on the field, before any request. The field is checked when
+ * she leaves it (Decap's `setInactiveStyle`, which it calls on blur), and again as she types
+ * while it shows a message, so the message goes as soon as the value is right. Decap's `Widget` reads
  * `isValid`, `validate`, `focus`, `getValidateValue` and `shouldComponentUpdate` off the control
  * instance it holds (Widget.js `processInnerControlRef`), and calls `isValid` detached from it,
  * so each is an own, bound property here that hands on to the wrapped control's where it has one.
@@ -10,6 +12,7 @@ import type { z } from 'astro/zod';
 import { fieldMessage } from '../field-check';
 import { reportField } from '../live-fields';
 import { onRejection, rejectionMessage } from '../rejections';
+import { refusedPictureProblem } from '../refused-pictures';
 
 /** The few props of Decap's control props this reads; the rest pass through. */
 export interface ControlProps {
@@ -20,6 +23,10 @@ export interface ControlProps {
   /** Decap's `Widget.validate`: presence, pattern, then this control's `isValid`; shows the messages. */
   validate: () => void;
   controlRef?: (control: unknown) => void;
+  /** Decap's blur handler (it styles the field as inactive). */
+  setInactiveStyle?: () => void;
+  /** Every field's messages now shown, by field id (`forID`). */
+  fieldsErrors?: { get(id: string): unknown };
   classNameWrapper?: string;
   hasActiveStyle?: boolean;
   [prop: string]: unknown;
@@ -38,6 +45,8 @@ interface Control {
 /** The build's rule of a field, by the id the config gives it. */
 export type FieldRule = (id: string) => z.ZodType | undefined;
 
+const PICTURE_WIDGETS = new Set(['image', 'file']);
+
 const passes = (validity: Validity | undefined) =>
   validity === undefined || validity === true || (typeof validity === 'object' && 'error' in validity && validity.error === false);
 
@@ -50,14 +59,15 @@ export function checkedControl(Inner: ComponentType<ControlProps>, fieldRule: Fi
       this.inner = control;
     };
 
-    /** This field's own message: the build's rule first, then the last refused save's. */
+    /** This field's own message: the build's rule first, then a picture refused when picked, then the last refused save's. */
     message(): string | null {
       const { field, value } = this.props;
       const id = field.get('rule');
       const rule = typeof id === 'string' ? fieldRule(id) : undefined;
       const hasSubfields = field.has('field') || field.has('fields') || field.has('types');
-      const own = rule ? fieldMessage(rule, value, { required: field.get('required', true) !== false, hasSubfields }) : null;
-      return own ?? rejectionMessage(String(field.get('name')), value);
+      const own = rule ? fieldMessage(rule, value, { hasSubfields }) : null;
+      const picture = PICTURE_WIDGETS.has(String(field.get('widget'))) ? refusedPictureProblem(value) : null;
+      return own ?? picture ?? rejectionMessage(String(field.get('name')), value);
     }
 
     isValid = (): Validity => {
@@ -97,9 +107,21 @@ export function checkedControl(Inner: ComponentType<ControlProps>, fieldRule: Fi
       });
     }
 
-    override componentDidUpdate() {
+    override componentDidUpdate(previous: ControlProps) {
       this.report();
+      if (previous.value !== this.props.value && this.showsMessage()) this.props.validate();
     }
+
+    private showsMessage(): boolean {
+      const shown = this.props.fieldsErrors?.get(this.props.forID) as { length?: number; size?: number } | undefined;
+      return (shown?.length ?? shown?.size ?? 0) > 0;
+    }
+
+    /** She leaves the field: it is checked. */
+    private readonly leave = () => {
+      this.props.setInactiveStyle?.();
+      this.props.validate();
+    };
 
     override componentWillUnmount() {
       this.stopListening?.();
@@ -110,7 +132,7 @@ export function checkedControl(Inner: ComponentType<ControlProps>, fieldRule: Fi
     }
 
     override render() {
-      return <Inner {...this.props} ref={this.setInner} controlRef={this.controlRef} />;
+      return <Inner {...this.props} ref={this.setInner} controlRef={this.controlRef} setInactiveStyle={this.leave} />;
     }
   };
 }

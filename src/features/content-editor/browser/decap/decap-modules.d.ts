@@ -26,3 +26,34 @@ declare module 'decap-cms-widget-string/dist/esm/StringControl' {
   const StringControl: ComponentClass<Record<string, unknown>>;
   export default StringControl;
 }
+
+/** Decap's one redux store (decap-cms-core/src/redux/index.ts): the same module decap-cms-app starts with. */
+declare module 'decap-cms-core/dist/esm/redux' {
+  export const store: {
+    getState(): unknown;
+    subscribe(listener: () => void): () => void;
+    dispatch(action: unknown): unknown;
+  };
+}
+
+/** Decap's action creators the editor dispatches on that store (decap-cms-core/src/actions/). */
+declare module 'decap-cms-core/dist/esm/actions/entries' {
+  export function removeDraftEntryMediaFile(file: { id: string }): { type: string; payload: { id: string } };
+  export function addDraftEntryMediaFile(file: Record<string, unknown>): { type: string; payload: unknown };
+  export function emptyDraftCreated(entry: Record<string, unknown>): { type: string; payload: unknown };
+}
+
+declare module 'decap-cms-core/dist/esm/actions/media' {
+  export function removeAsset(path: string): { type: string; payload: string };
+}
+
+declare module 'decap-cms-core/dist/esm/actions/mediaLibrary' {
+  export function closeMediaLibrary(): unknown;
+}
+
+declare module 'decap-cms-core/dist/esm/actions/notifications' {
+  export function addNotification(notification: { message: string; type: 'error' | 'success' | 'warning' | 'info'; dismissAfter?: number }): {
+    type: string;
+    payload: unknown;
+  };
+}
