@@ -14,7 +14,6 @@ export interface ListEntry {
   at: number[];
 }
 
-
 export function listEntries(file: string, text: string, tree: Node, data: unknown): { entries: ListEntry[]; problems: ContentProblem[] } {
   if (!Array.isArray(data)) return { entries: [], problems: [{ file, line: 1, column: 1, field: '', message: 'must be a list: [ { "id": … }, … ]' }] };
   const entries: ListEntry[] = [];

@@ -40,7 +40,6 @@ interface RawEntry {
 
 type Read = { entries: RawEntry[]; problems: ContentProblem[] };
 
-
 /** The schema without Astro's image resolution: only used to name the fields of a failed validation. */
 const plainSchema = (schema: CollectionSchema): BaseSchema =>
   // An image is a path in the file; Astro's own JSON Schema of a collection reads it the same way.

@@ -134,7 +134,10 @@ describe('POST /api/content, deployed', () => {
     try {
       const list = JSON.parse(opened.data) as Record<string, string>[];
       list[0]!.text = `Refused: ${kind}`;
-      const refused = await call(pages.url, 'persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }], baseShas: { [TESTIMONIALS]: opened.file.id } });
+      const refused = await call(pages.url, 'persistEntry', {
+        dataFiles: [{ path: TESTIMONIALS, raw: JSON.stringify(list) }],
+        baseShas: { [TESTIMONIALS]: opened.file.id },
+      });
       expect(refused).toMatchObject({ status, body: { reason, error: expect.stringMatching(sentence) } });
       if (kind === 'rate-limit') expect(Date.parse(String(refused.body.retryAt)) / 1000).toBe(Math.floor(resetAt.getTime() / 1000));
       expect(JSON.stringify(refused.body)).not.toContain(FAKE_GITHUB_TOKEN);

@@ -98,15 +98,27 @@ async function expectRefused(send: () => Promise<{ status: number; body: Json }>
 
 describe('hostile saves, then the build', () => {
   it('refuses each one that would break the build or change what the site trusts, and the tree the others leave builds', async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0abab5' } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0abab5' } })
+        .png()
+        .toBuffer(),
+    );
     const brokenPng = new Uint8Array(png);
     brokenPng[Buffer.from(png).indexOf('IDAT') + 10]! ^= 0xff;
 
     // Links: every href and address by the one rule.
-    await expectRefused(() => saveChanged(SETTINGS, (s) => ((s.cta as Json).href = 'javascript:alert(1)')), 422, /Site settings › Call to action › Href: must be a page of this site/);
+    await expectRefused(
+      () => saveChanged(SETTINGS, (s) => ((s.cta as Json).href = 'javascript:alert(1)')),
+      422,
+      /Site settings › Call to action › Href: must be a page of this site/,
+    );
     await expectRefused(() => saveChanged(SETTINGS, (s) => ((s.cta as Json).href = 'data:text/html,<script>alert(1)</script>')), 422, /Href/);
     await expectRefused(() => saveChanged(SETTINGS, (s) => ((s.cta as Json).href = '\njava\tscript:alert(1)')), 422, /Href/);
-    await expectRefused(() => saveChanged(SETTINGS, (s) => (((s.socials as Json[])[0] as Json).url = 'javascript:alert(document.domain)')), 422, /Socials › Item 1 › Url/);
+    await expectRefused(
+      () => saveChanged(SETTINGS, (s) => (((s.socials as Json[])[0] as Json).url = 'javascript:alert(document.domain)')),
+      422,
+      /Socials › Item 1 › Url/,
+    );
     await expectRefused(
       () => saveChanged('src/content/pages/thank-you/call.json', (page) => (((page.buttons as Json[])[0] as Json).href = 'JaVaScRiPt:alert(1)')),
       422,
@@ -119,7 +131,11 @@ describe('hostile saves, then the build', () => {
     await expectRefused(() => newGuide('broken-png', { name: 'broken-png.png', bytes: brokenPng }), 422, /broken-png\.png is damaged/);
     await expectRefused(() => newGuide('text-file', { name: 'text-file.jpg', bytes: new TextEncoder().encode('hello') }), 422, /not a picture the site can show/);
     await expectRefused(() => newGuide('outside', { name: '../../../public/x.jpg', bytes: JPEG }), 422, /name may hold lower-case letters/);
-    await expectRefused(() => saveChanged(`${GUIDES}/fast-food-guide.json`, (guide) => (guide.image = '../../../package.json')), 422, /must be one of the site’s pictures/);
+    await expectRefused(
+      () => saveChanged(`${GUIDES}/fast-food-guide.json`, (guide) => (guide.image = '../../../package.json')),
+      422,
+      /must be one of the site’s pictures/,
+    );
     // Values the build refuses.
     await expectRefused(() => saveChanged('src/content/pages/legal/privacy.json', (page) => (page.updated = 'December 2, 2026')), 422, /must be a date like/);
     await expectRefused(() => saveChanged('src/content/pages/legal/privacy.json', (page) => (page.updated = '2026-02-31')), 422, /must be a day of the calendar/);
@@ -128,19 +144,35 @@ describe('hostile saves, then the build', () => {
     await expectRefused(() => saveChanged(SETTINGS, (s) => ((s.spotsBadge as Json).one = '{count} spot left')), 422, /must contain \{month\}/);
     await expectRefused(() => saveChanged(SETTINGS, (s) => (((s.nav as Json[])[0] as Json).anchor = 'elsewhere')), 422, /Nav › Item 1 › Anchor/);
     await expectRefused(() => saveChanged(SETTINGS, (s) => (s.ogImage = '/x.svg')), 422, /address of a picture of this site/);
-    await expectRefused(() => saveChanged('src/content/testimonials.json', (list) => ((list as unknown as Json[])[1]!.id = (list as unknown as Json[])[0]!.id)), 422, /is the id of an entry above/);
+    await expectRefused(
+      () => saveChanged('src/content/testimonials.json', (list) => ((list as unknown as Json[])[1]!.id = (list as unknown as Json[])[0]!.id)),
+      422,
+      /is the id of an entry above/,
+    );
     // What the site trusts, from an editor.
-    await expectRefused(() => saveChanged(SETTINGS, (s) => ((s.embeds as Json).formEmbedScript = 'https://evil.example/x.js'), 'editor'), 403, /Form embed script: only the site’s owner/);
+    await expectRefused(
+      () => saveChanged(SETTINGS, (s) => ((s.embeds as Json).formEmbedScript = 'https://evil.example/x.js'), 'editor'),
+      403,
+      /Form embed script: only the site’s owner/,
+    );
     await expectRefused(() => saveChanged('src/content/pages/auth.json', (page) => (page.title = 'Type your password again'), 'editor'), 403, /only the site’s owner/);
     // Versions and shapes.
     const overExisting = { path: `${GUIDES}/fast-food-guide.json`, raw: JSON.stringify(NEW_GUIDE) };
     await expectRefused(() => call('persistEntry', { dataFiles: [overExisting], baseShas: { [overExisting.path]: null } }), 409, /is already there/);
     await expectRefused(() => call('persistEntry', { dataFiles: [{ path: SETTINGS, raw: file(SETTINGS).toString() }] }), 428, /reload the editor/);
-    await expectRefused(async () => call('persistEntry', { dataFiles: [{ path: SETTINGS, raw: '['.repeat(10_000) }], baseShas: { [SETTINGS]: await version(SETTINGS) } }), 400, /nests/);
+    await expectRefused(
+      async () => call('persistEntry', { dataFiles: [{ path: SETTINGS, raw: '['.repeat(10_000) }], baseShas: { [SETTINGS]: await version(SETTINGS) } }),
+      400,
+      /nests/,
+    );
     // The featured guide cannot be left without one, nor deleted.
     const [wasFeatured] = featured();
     await expectRefused(() => saveChanged(wasFeatured!, (guide) => (guide.featured = false)), 422, /one entry always has Featured ticked/);
-    await expectRefused(async () => call('deleteFiles', { paths: [wasFeatured], baseShas: { [wasFeatured!]: await version(wasFeatured!) } }), 422, /tick Featured on another entry first/);
+    await expectRefused(
+      async () => call('deleteFiles', { paths: [wasFeatured], baseShas: { [wasFeatured!]: await version(wasFeatured!) } }),
+      422,
+      /tick Featured on another entry first/,
+    );
 
     // A picture shared across collections, its first owner removed, then deleted: refused.
     const avatars = data('src/content/avatars.json') as unknown as Json[];
@@ -148,7 +180,11 @@ describe('hostile saves, then the build', () => {
     const sharedPath = `src/content/${shared.replace(/^\.\//, '')}`;
     expect((await saveChanged('src/content/transformations.json', (list) => (((list as unknown as Json[])[0] as Json).image = shared))).status).toBe(200);
     expect((await saveChanged('src/content/avatars.json', (list) => (list as unknown as Json[]).splice(0, 1))).status).toBe(200);
-    await expectRefused(async () => call('deleteFiles', { paths: [sharedPath], baseShas: { [sharedPath]: await version(sharedPath) } }), 422, /still shown by Transformations/);
+    await expectRefused(
+      async () => call('deleteFiles', { paths: [sharedPath], baseShas: { [sharedPath]: await version(sharedPath) } }),
+      422,
+      /still shown by Transformations/,
+    );
 
     // Accepted: the featured guide moves, a guide names its group, a new guide with a whole picture, a key the schema does not know is dropped.
     const next = `${GUIDES}/fast-food-guide.json`;

@@ -18,7 +18,10 @@ export const authorize: Authorize = async (token) => {
   return { ok: false, refusal: new Refusal('signed-out', 'Your session has ended: sign in again.') };
 };
 
-export type Answer = { status: number; body: Record<string, unknown> & { error?: string; reason?: string; problems?: { file: string; field: string; message: string }[] } };
+export type Answer = {
+  status: number;
+  body: Record<string, unknown> & { error?: string; reason?: string; problems?: { file: string; field: string; message: string }[] };
+};
 
 /** Every sentence the endpoint answered with: its errors and its problems' messages. */
 export const said: string[] = [];

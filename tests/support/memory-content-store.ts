@@ -7,7 +7,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Author, type ContentSnapshot, type ContentStore, type FileChange, type TreeFile, checkChanges, gitBlobSha } from '../../src/features/content-editor/server/store';
+import {
+  type Author,
+  type ContentSnapshot,
+  type ContentStore,
+  type FileChange,
+  type TreeFile,
+  checkChanges,
+  gitBlobSha,
+} from '../../src/features/content-editor/server/store';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const walk = (dir: string): string[] =>

@@ -26,7 +26,11 @@ const rawWith = (change: (list: Record<string, string>[]) => void) => {
 };
 /** A save of the testimonials as the editor sends it: with the version it opened. */
 const saveTestimonials = async (raw: string, token = 'admin') =>
-  call('persistEntry', { dataFiles: [{ path: TESTIMONIALS, slug: 'testimonials', raw }], assets: [], baseShas: { [TESTIMONIALS]: await versionOf(store.files, TESTIMONIALS) } }, token);
+  call(
+    'persistEntry',
+    { dataFiles: [{ path: TESTIMONIALS, slug: 'testimonials', raw }], assets: [], baseShas: { [TESTIMONIALS]: await versionOf(store.files, TESTIMONIALS) } },
+    token,
+  );
 
 describe('who may call it', () => {
   it('401 without a session, 403 for a member, 200 for an admin and an editor, each with its reason', async () => {
@@ -143,7 +147,10 @@ describe('saving', () => {
     expect((await call('persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: first }], baseShas: { [TESTIMONIALS]: opened } })).status).toBe(200);
     const second = rawWith((list) => (list[0]!.highlight = 'Second change'));
     const stale = await call('persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: second }], baseShas: { [TESTIMONIALS]: opened } });
-    expect(stale).toMatchObject({ status: 409, body: { reason: 'stale', error: 'Testimonials changed since you opened it: reload it to see the newer version, then make your change again.' } });
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { reason: 'stale', error: 'Testimonials changed since you opened it: reload it to see the newer version, then make your change again.' },
+    });
     expect(testimonials()[0]!.highlight).toBe('First change');
     const guide = 'src/content/resources/fast-food-guide.json';
     const over = await call('persistEntry', { dataFiles: [{ path: guide, raw: JSON.stringify(NEW_GUIDE) }], baseShas: { [guide]: null } });
@@ -152,7 +159,11 @@ describe('saving', () => {
   });
 
   it('a new guide with its picture is one save', async () => {
-    const saved = await call('persistEntry', { dataFiles: [{ path: NEW_GUIDE_PATH, raw: JSON.stringify(NEW_GUIDE) }], assets: [NEW_GUIDE_PICTURE], baseShas: { [NEW_GUIDE_PATH]: null } });
+    const saved = await call('persistEntry', {
+      dataFiles: [{ path: NEW_GUIDE_PATH, raw: JSON.stringify(NEW_GUIDE) }],
+      assets: [NEW_GUIDE_PICTURE],
+      baseShas: { [NEW_GUIDE_PATH]: null },
+    });
     expect(saved.status).toBe(200);
     expect(store.saves).toHaveLength(1);
     expect(store.saves[0]!.changes.map((change) => change.path).sort()).toEqual([NEW_GUIDE_PICTURE.path, NEW_GUIDE_PATH].sort());
@@ -161,13 +172,22 @@ describe('saving', () => {
 
   it('refuses writing outside the content, renaming, and new entries where there are none', async () => {
     expect((await call('persistEntry', { dataFiles: [{ path: 'src/lib/x.json', raw: '{}' }] })).status).toBe(400);
-    expect(await call('persistEntry', { dataFiles: [{ path: TESTIMONIALS, newPath: 'src/content/t.json', raw: '[]' }] })).toMatchObject({ status: 403, body: { reason: 'not-offered' } });
+    expect(await call('persistEntry', { dataFiles: [{ path: TESTIMONIALS, newPath: 'src/content/t.json', raw: '[]' }] })).toMatchObject({
+      status: 403,
+      body: { reason: 'not-offered' },
+    });
     const cookies = 'src/content/pages/legal/cookies.json';
-    expect(await call('persistEntry', { dataFiles: [{ path: cookies, raw: '{}' }], baseShas: { [cookies]: null } })).toMatchObject({ status: 403, body: { reason: 'not-offered' } });
+    expect(await call('persistEntry', { dataFiles: [{ path: cookies, raw: '{}' }], baseShas: { [cookies]: null } })).toMatchObject({
+      status: 403,
+      body: { reason: 'not-offered' },
+    });
     const outside = { path: '../../public/x.jpg', content: NEW_GUIDE_PICTURE.content, encoding: 'base64' };
     expect((await call('persistMedia', { asset: outside })).status).toBe(422);
     const testimonials = await versionOf(store.files, TESTIMONIALS);
-    expect(await call('deleteFiles', { paths: [TESTIMONIALS], baseShas: { [TESTIMONIALS]: testimonials } })).toMatchObject({ status: 403, body: { reason: 'not-offered' } });
+    expect(await call('deleteFiles', { paths: [TESTIMONIALS], baseShas: { [TESTIMONIALS]: testimonials } })).toMatchObject({
+      status: 403,
+      body: { reason: 'not-offered' },
+    });
   });
 });
 
@@ -191,7 +211,10 @@ describe('bodies', () => {
   it('400 for JSON nested deeper than any content, in the request or in a file it carries', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     expect(await call('info', {}, 'admin', { body: `{"action":"info","params":{"x":${deep}}}` })).toMatchObject({ status: 400, body: { reason: 'bad-request' } });
-    const saved = await call('persistEntry', { dataFiles: [{ path: TESTIMONIALS, raw: deep }], baseShas: { [TESTIMONIALS]: await versionOf(store.files, TESTIMONIALS) } });
+    const saved = await call('persistEntry', {
+      dataFiles: [{ path: TESTIMONIALS, raw: deep }],
+      baseShas: { [TESTIMONIALS]: await versionOf(store.files, TESTIMONIALS) },
+    });
     expect(saved).toMatchObject({ status: 400, body: { reason: 'bad-request' } });
   });
 });

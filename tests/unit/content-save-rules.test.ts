@@ -135,7 +135,11 @@ describe('pictures', () => {
     });
 
   it('a picture that is only a header, cut short, damaged, or not one, is 422 naming it; nothing is written', async () => {
-    const png = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0abab5' } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0abab5' } })
+        .png()
+        .toBuffer(),
+    );
     const brokenPng = new Uint8Array(png);
     brokenPng[Buffer.from(png).indexOf('IDAT') + 10]! ^= 0xff;
     const cases: [Uint8Array, string][] = [
@@ -203,7 +207,10 @@ describe('a save and a deletion side by side', () => {
     store.beforeNextWrite(() => store.files.delete(picture));
     const guide = JSON.stringify(NEW_GUIDE);
     const saved = await call('persistEntry', { dataFiles: [{ path: NEW_GUIDE_PATH, raw: guide }], baseShas: { [NEW_GUIDE_PATH]: null } });
-    expect(saved).toMatchObject({ status: 422, body: { problems: [expect.objectContaining({ field: 'image', message: 'there is no picture beginner-strength-starter.jpg: choose it again' })] } });
+    expect(saved).toMatchObject({
+      status: 422,
+      body: { problems: [expect.objectContaining({ field: 'image', message: 'there is no picture beginner-strength-starter.jpg: choose it again' })] },
+    });
     expect(store.plans).toBe(2);
     expect(store.files.has(NEW_GUIDE_PATH)).toBe(false);
   });

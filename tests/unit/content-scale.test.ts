@@ -58,7 +58,11 @@ describe('with 211 guides and 540 pictures in the repository', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     measured.saveMovingFeatured = saved.requests;
     expect(saved.requests).toBeLessThanOrEqual(LIMIT);
-    const created = await counted('persistEntry', { dataFiles: [{ path: NEW_GUIDE_PATH, raw: JSON.stringify(NEW_GUIDE) }], assets: [NEW_GUIDE_PICTURE], baseShas: { [NEW_GUIDE_PATH]: null } });
+    const created = await counted('persistEntry', {
+      dataFiles: [{ path: NEW_GUIDE_PATH, raw: JSON.stringify(NEW_GUIDE) }],
+      assets: [NEW_GUIDE_PICTURE],
+      baseShas: { [NEW_GUIDE_PATH]: null },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     measured.newGuideWithPicture = created.requests;
     expect(created.requests).toBeLessThanOrEqual(LIMIT);

@@ -17,7 +17,11 @@ const ending = (format: (typeof FORMATS)[number]) => (format === 'jpeg' ? 'jpg' 
 
 async function picture(format: (typeof FORMATS)[number], options: Record<string, unknown> = {}): Promise<Uint8Array> {
   const noise = Buffer.from(Array.from({ length: 96 * 64 * 3 }, (_, i) => (i * 37) % 251));
-  return new Uint8Array(await sharp(noise, { raw: { width: 96, height: 64, channels: 3 } }).toFormat(format, options).toBuffer());
+  return new Uint8Array(
+    await sharp(noise, { raw: { width: 96, height: 64, channels: 3 } })
+      .toFormat(format, options)
+      .toBuffer(),
+  );
 }
 
 /** A PNG chunk's checksum made right again, so only the compressed pixels are wrong. */
@@ -29,7 +33,7 @@ function withPngChecksums(bytes: Uint8Array): Uint8Array {
     for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
     return c >>> 0;
   });
-  for (let at = 8; at + 12 <= out.length; ) {
+  for (let at = 8; at + 12 <= out.length;) {
     const length = view.getUint32(at);
     let crc = 0xffffffff;
     for (const byte of out.subarray(at + 4, at + 8 + length)) crc = table[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
@@ -57,7 +61,9 @@ describe('a picture checked as the build reads it', () => {
     const whole = await picture(format);
     const name = `photo.${ending(format)}`;
     for (const keep of [Math.floor(whole.length * 0.8), whole.length - 2, 40]) {
-      expect(await pictureProblem(name, whole.slice(0, keep)), `${keep} of ${whole.length} bytes`).toBe(`${name} is damaged or cut short: save or export it again, then pick it again`);
+      expect(await pictureProblem(name, whole.slice(0, keep)), `${keep} of ${whole.length} bytes`).toBe(
+        `${name} is damaged or cut short: save or export it again, then pick it again`,
+      );
     }
   });
 

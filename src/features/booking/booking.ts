@@ -3,7 +3,7 @@
  * scheduling host mean "a call was booked" (docs/product.md §4; the host's message shapes are listed
  * at `bookingSignal` below).
  */
-import { isRecord } from '~/lib/is-record';
+import { isRecord } from '../../lib/is-record';
 
 /** The scheduling widget's iframe URL: `<host>/widget/booking/<id>`. */
 export function bookingWidgetUrl(host: string, widgetId: string): string {
@@ -38,7 +38,6 @@ function fromString(text: string): BookingSignal | null {
   if (SUCCESS_STRINGS.has(text) || text.toLowerCase().includes('booking')) return { kind: text, detail: null };
   return null;
 }
-
 
 /**
  * The booking signal in a message's data, or null. Accepted: 'booking_success', 'form_submit',

@@ -5,6 +5,7 @@
  */
 import { plainValue } from './field-check';
 import type { ContentProblem } from './content-client';
+import { fieldSteps } from '../shared/field-words';
 
 interface Rejection {
   problems: readonly ContentProblem[];
@@ -14,11 +15,6 @@ interface Rejection {
 
 let last: Rejection | null = null;
 const listeners = new Set<() => void>();
-
-/** `[2].author` → [2, 'author']; `hero.title` → ['hero', 'title']; `sections[0].items[1]` → ['sections', 0, 'items', 1]. */
-export function parseFieldPath(field: string): (string | number)[] {
-  return [...field.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map(([, index, name]) => (index !== undefined ? Number(index) : name!));
-}
 
 function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
   return path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[key] : undefined), data);
@@ -53,7 +49,7 @@ export function rejectionMessage(name: string, value: unknown): string | null {
   if (!last) return null;
   const current = JSON.stringify(plainValue(value) ?? null);
   for (const problem of last.problems) {
-    const path = parseFieldPath(problem.field);
+    const path = fieldSteps(problem.field);
     if (path.at(-1) !== name || !last.sent.has(problem.file)) continue;
     if (JSON.stringify(valueAt(last.sent.get(problem.file), path) ?? null) === current) return problem.message;
   }

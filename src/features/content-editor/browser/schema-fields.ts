@@ -9,6 +9,9 @@
  * every collection).
  */
 import { z } from 'astro/zod';
+import { humanize } from '../shared/field-words';
+
+export { humanize } from '../shared/field-words';
 import { isOwnerOnly, isoDate } from '~/lib/schema-primitives';
 
 export interface FormField {
@@ -66,16 +69,6 @@ const LONG_TEXT = /^(description|lead|text|message|intro|paragraphs|items|subhea
 type Def = { type: string } & Record<string, unknown>;
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const metaOf = (schema: z.ZodType): Record<string, unknown> => (z.globalRegistry.get(schema) as Record<string, unknown> | undefined) ?? {};
-
-/** `spotsLeft` → "Spots left", `ogImageAlt` → "Og image alt", `muscle-building` → "Muscle building". */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** The rules of the leaves, by id: filled as schemas are turned into fields. */
 export class RuleBook {

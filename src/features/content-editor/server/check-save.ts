@@ -43,7 +43,13 @@ export function picturesIn(spec: CollectionSpec, path: string, data: unknown): {
 }
 
 /** Checks one file's text against its collection; `pictureExists` says whether a picture will be there once the save is made. */
-export async function checkFile(path: string, raw: string, spec: CollectionSpec, previous: string | null, pictureExists: (path: string) => boolean): Promise<CheckedFile> {
+export async function checkFile(
+  path: string,
+  raw: string,
+  spec: CollectionSpec,
+  previous: string | null,
+  pictureExists: (path: string) => boolean,
+): Promise<CheckedFile> {
   checkNesting(raw, 'The file');
   const parsed = parseContentJson(path, raw);
   if (!parsed.ok) return { text: raw, data: undefined, problems: [parsed.problem], entries: [] };
@@ -54,7 +60,8 @@ export async function checkFile(path: string, raw: string, spec: CollectionSpec,
     data = Array.isArray(parsed.data) ? parsed.data.map((item) => cleanForSchema(schema, item, IMAGE)) : parsed.data;
     data = orderLike(data, before, z.array(schema));
   } else {
-    if (!isRecord(parsed.data)) return { text: raw, data: undefined, problems: [{ file: path, line: 1, column: 1, field: '', message: 'must be an object: { … }' }], entries: [] };
+    if (!isRecord(parsed.data))
+      return { text: raw, data: undefined, problems: [{ file: path, line: 1, column: 1, field: '', message: 'must be an object: { … }' }], entries: [] };
     const withSchema = { ...(cleanForSchema(schema, parsed.data, IMAGE) as Record<string, unknown>) };
     const named = isRecord(before) ? before.$schema : undefined;
     withSchema.$schema =

@@ -102,7 +102,8 @@ async function act(action: string, params: Record<string, unknown>, store: Conte
     }
     case 'entriesByFiles':
     case 'getEntry': {
-      const asked = action === 'getEntry' ? [params.path] : Array.isArray(params.files) ? params.files.map((file: unknown) => (isRecord(file) ? file.path : undefined)) : null;
+      const asked =
+        action === 'getEntry' ? [params.path] : Array.isArray(params.files) ? params.files.map((file: unknown) => (isRecord(file) ? file.path : undefined)) : null;
       const paths = (asked ?? refuse('bad-request', 'The files to open must be a list.')).map(contentPath);
       const snapshot = await store.snapshot();
       const files = await snapshot.read(paths);
@@ -129,7 +130,9 @@ async function act(action: string, params: Record<string, unknown>, store: Conte
       if (folder === IMAGES_DIR) return [];
       if (!isImageFolder(folder)) return refuse('bad-request', 'This is not a folder of the site’s pictures.');
       const snapshot = await store.snapshot();
-      const pictures = [...snapshot.files.values()].filter((file) => isImagePath(file.path) && file.path.startsWith(`${folder}/`) && !file.path.slice(folder.length + 1).includes('/'));
+      const pictures = [...snapshot.files.values()].filter(
+        (file) => isImagePath(file.path) && file.path.startsWith(`${folder}/`) && !file.path.slice(folder.length + 1).includes('/'),
+      );
       if (params.content === false) return pictures.map((file) => ({ ...mediaFile(file.path, file.sha), size: file.size }));
       const read = await snapshot.read(pictures.map((file) => file.path));
       return pictures.map((file) => mediaFile(file.path, file.sha, read.get(file.path)?.content ?? new Uint8Array()));
@@ -181,7 +184,9 @@ export async function handleContentRequest(request: Request, deps: ContentDeps):
   } catch (error) {
     if (error instanceof Refusal) return answer(error);
     const refusal = storeRefusal(error);
-    log(`content: ${refusal.reason} (${refusal.status}): ${refusal.message}${error instanceof Error && error.stack && refusal.reason === 'failed' ? `\n${error.stack}` : ''}`);
+    log(
+      `content: ${refusal.reason} (${refusal.status}): ${refusal.message}${error instanceof Error && error.stack && refusal.reason === 'failed' ? `\n${error.stack}` : ''}`,
+    );
     return answer(refusal);
   }
 }

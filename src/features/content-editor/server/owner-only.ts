@@ -25,7 +25,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
 /** The paths of the values that differ between two JSON values, down to the fields that changed. */
 function differences(before: unknown, after: unknown, path: Path): Path[] {
   if (sameJson(before, after)) return [];
-  if (isRecord(before) && isRecord(after)) return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => differences(before[key], after[key], [...path, key]));
+  if (isRecord(before) && isRecord(after))
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => differences(before[key], after[key], [...path, key]));
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) return before.flatMap((item, i) => differences(item, after[i], [...path, i]));
   return [path];
 }

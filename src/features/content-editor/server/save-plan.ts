@@ -134,7 +134,8 @@ export async function planSave(snapshot: ContentSnapshot, request: SaveRequest, 
   for (const path of deletes) {
     if (isImagePath(path)) continue;
     const found = collectionOfFile(path);
-    if (!found || found.spec.kind !== 'folder' || !found.spec.create) refuse('not-offered', `${fileWords(path, parsed(stored.get(path)))} cannot be deleted from the editor.`);
+    if (!found || found.spec.kind !== 'folder' || !found.spec.create)
+      refuse('not-offered', `${fileWords(path, parsed(stored.get(path)))} cannot be deleted from the editor.`);
     if (found!.spec.ownerOnly && user.role !== 'admin') owner.push({ file: path, line: 1, column: 1, field: '', message: `${OWNER_ONLY} (${found!.spec.label})` });
     if (stored.has(path)) changes.set(path, null);
   }
@@ -159,11 +160,24 @@ export async function planSave(snapshot: ContentSnapshot, request: SaveRequest, 
   }
 
   const list: FileChange[] = [...changes].map(([path, content]) => ({ path, content }));
-  return { changes: list, message: commitMessage(list.map((change) => change.path), user.email), result: null };
+  return {
+    changes: list,
+    message: commitMessage(
+      list.map((change) => change.path),
+      user.email,
+    ),
+    result: null,
+  };
 }
 
 /** Ticked on a saved entry, the folder's exclusive field is unticked on the others (written with the save); none left ticked is a problem. */
-function exclusiveMoves(request: SaveRequest, checked: Map<string, CheckedFile>, stored: Map<string, string>, after: Map<string, string>, changes: Map<string, Uint8Array | null>) {
+function exclusiveMoves(
+  request: SaveRequest,
+  checked: Map<string, CheckedFile>,
+  stored: Map<string, string>,
+  after: Map<string, string>,
+  changes: Map<string, Uint8Array | null>,
+) {
   const problems: ContentProblem[] = [];
   const folders = new Map<string, CollectionSpec>();
   for (const path of [...checked.keys(), ...request.deletes]) {
@@ -190,7 +204,13 @@ function exclusiveMoves(request: SaveRequest, checked: Map<string, CheckedFile>,
     problems.push(
       was && request.deletes.includes(was)
         ? { file: was, line: 1, column: 1, field: '', message: `this is the one with ${label} ticked: tick ${label} on another entry first, then delete this one` }
-        : { file: was ?? spec.path, line: 1, column: 1, field: key, message: `one entry always has ${label} ticked: tick it on the one that should take its place (that unticks ${where})` },
+        : {
+            file: was ?? spec.path,
+            line: 1,
+            column: 1,
+            field: key,
+            message: `one entry always has ${label} ticked: tick it on the one that should take its place (that unticks ${where})`,
+          },
     );
   }
   return problems;
