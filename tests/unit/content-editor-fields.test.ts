@@ -327,8 +327,16 @@ describe('a picture picked in the media library', () => {
       expect(toasts).toHaveLength(2);
       expect(toasts).toEqual(
         expect.arrayContaining([
-          { type: 'error', dismissAfter: 12_000, message: fill(words.refused, { problem: 'notes.jpg is not a JPEG, PNG, WebP or AVIF picture' }) },
-          { type: 'error', dismissAfter: 12_000, message: fill(words.refused, { problem: 'big-photo.jpg is 17.0 MB: a picture may be 10 MB at most' }) },
+          {
+            type: 'error',
+            dismissAfter: 12_000,
+            message: fill(words.refused, { problem: 'notes.jpg is not a picture the site can show: pick a JPEG, PNG, WebP or AVIF picture of 10 MB at most' }),
+          },
+          {
+            type: 'error',
+            dismissAfter: 12_000,
+            message: fill(words.refused, { problem: 'big-photo.jpg is 17.0 MB: a picture may be 10 MB at most. Save it smaller, then pick it again' }),
+          },
         ]),
       );
     });
@@ -340,7 +348,9 @@ describe('a picture picked in the media library', () => {
       expect.arrayContaining([`${folder}/big-photo.jpg`, `${folder}/notes.jpg`]),
     );
     // Should the library still insert a refused one (it keeps it selected), its field says why.
-    expect(refusedPictureProblem('../images/resources/notes.jpg')).toBe('notes.jpg is not a JPEG, PNG, WebP or AVIF picture');
+    expect(refusedPictureProblem('../images/resources/notes.jpg')).toBe(
+      'notes.jpg is not a picture the site can show: pick a JPEG, PNG, WebP or AVIF picture of 10 MB at most',
+    );
     expect(refusedPictureProblem('../images/resources/cover.jpg')).toBeNull();
   });
 });

@@ -126,7 +126,7 @@ describe('where a problem is, in words', () => {
   it('a field of the entry saved: its labels in the form', () => {
     expect(place([SETTINGS])({ file: SETTINGS, field: 'embeds.formEmbedScript' })).toBe('Embeds › Form embed script');
     expect(place([SETTINGS])({ file: SETTINGS, field: 'claims.members' })).toBe('Claims › Members');
-    expect(place([TESTIMONIALS])({ file: TESTIMONIALS, field: '[2].author' })).toBe('Author');
+    expect(place([TESTIMONIALS])({ file: TESTIMONIALS, field: '[2].author' })).toBe('Item 3 › Author');
   });
 
   it('a field of another entry: with that guide’s title, or its collection’s name; a picture by its name', () => {

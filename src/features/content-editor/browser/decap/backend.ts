@@ -34,6 +34,14 @@ interface DataFile {
   raw: string;
 }
 
+/** A picture as `getMedia` lists it with `content: false`. */
+interface ListedPicture {
+  id: string;
+  name: string;
+  path: string;
+  size: number;
+}
+
 /** The user Decap shows and keeps (in localStorage): never the token. */
 async function siteUser(copy: ContentEditorCopy['signIn']) {
   const { data } = await getSupabase().auth.getSession();
@@ -44,13 +52,13 @@ async function siteUser(copy: ContentEditorCopy['signIn']) {
 
 const isFile = (value: unknown): value is AnsweredFile => typeof value === 'object' && value !== null && typeof (value as AnsweredFile).path === 'string';
 
-/** A backend class for `CMS.registerBackend`; its versions are kept per page load (Decap builds the backend more than once). */
 /** An entry as `getEntry` and the listings answer it: its text, and its file. */
 interface AnsweredEntry {
   data?: unknown;
   file?: unknown;
 }
 
+/** A backend class for `CMS.registerBackend`; its versions are kept per page load (Decap builds the backend more than once). */
 export function siteBackend({ copy, placeOf, names }: BackendSettings) {
   const versions = new VersionBook();
   const AuthPage = autoSignIn(copy.signIn);
@@ -71,6 +79,22 @@ export function siteBackend({ copy, placeOf, names }: BackendSettings) {
     override logout() {
       void signOutAndGoHome(getSupabase());
       return null;
+    }
+
+    /**
+     * A collection's pictures without their bytes (a collection may hold hundreds): each one's bytes
+     * are asked for when Decap shows it (getMediaDisplayURL). Their versions are kept, so deleting
+     * one names the version listed.
+     */
+    override async getMedia(mediaFolder = this.mediaFolder) {
+      const files = (await this.request({ action: 'getMedia', params: { branch: this.branch, mediaFolder, content: false } })) as ListedPicture[];
+      for (const file of files) versions.opened({ path: file.path, id: file.id }, 'listing');
+      return files.map(({ id, name, path, size }) => ({ id, name, path, size, displayURL: { path } }));
+    }
+
+    /** A listed picture's address for the page: its bytes, asked for as it is shown. */
+    async getMediaDisplayURL(displayURL: { path: string }): Promise<string> {
+      return (await this.getMediaFile(displayURL.path)).url;
     }
 
     override async request(payload: Payload): Promise<unknown> {

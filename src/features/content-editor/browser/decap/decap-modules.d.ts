@@ -11,6 +11,8 @@ declare module 'decap-cms-backend-proxy' {
     restoreUser(user?: unknown): Promise<unknown>;
     logout(): unknown;
     getMedia(folder?: string): Promise<unknown[]>;
+    /** The file with its bytes as an object URL (`url`). */
+    getMediaFile(path: string): Promise<{ id: string; name: string; path: string; url: string }>;
     request(payload: { action: string; params?: Record<string, unknown> }): Promise<unknown>;
   }
 }
