@@ -67,7 +67,8 @@ export function buildCsp({ hashes, supabaseUrl, embeds, metaPixelId }: CspInput)
     ['img-src', ["'self'", 'data:', 'blob:', supabase]],
     ['media-src', ["'self'", 'blob:', supabase]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", supabase]],
+    // blob: the content editor keeps a picked picture (an object URL of the page's own) in its backup of unsaved changes.
+    ['connect-src', ["'self'", 'blob:', supabase]],
     ['frame-src', frames],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],

@@ -20,7 +20,7 @@ describe('the Content-Security-Policy of a build', () => {
   it('allows scripts by hash and the embed host only; styles inline; frames from the embed hosts', () => {
     const csp = buildCsp({ hashes: ["'sha256-b'", "'sha256-a'", "'sha256-a'"], supabaseUrl: 'https://abc.supabase.co/', embeds, metaPixelId: '' });
     expect(directive(csp, 'script-src')).toBe("script-src 'self' 'sha256-a' 'sha256-b' https://link.msgsndr.com");
-    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://abc.supabase.co");
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' blob: https://abc.supabase.co");
     expect(directive(csp, 'media-src')).toBe("media-src 'self' blob: https://abc.supabase.co");
     expect(directive(csp, 'img-src')).toContain('https://abc.supabase.co');
     expect(directive(csp, 'frame-src')).toBe('frame-src https://api.leadconnectorhq.com');

@@ -61,19 +61,39 @@ export default function ContentEditor({ copy, guideGroups, role }: Props) {
 
   useEffect(spareFromContentReload, []);
 
+  // Decap's Publish and Delete reject their own promise, uncaught, when a save is refused: with
+  // nothing (a field of the form is refused, and the field says so) or with its failure action
+  // (`ENTRY_PERSIST_FAILURE`…, whose toast says the endpoint's refusal). Both are said to her
+  // already: not errors of the page.
+  useEffect(() => {
+    const saidAlready = (event: PromiseRejectionEvent) => {
+      const reason: unknown = event.reason;
+      const decapFailure = typeof reason === 'object' && reason !== null && /^[A-Z_]+_FAILURE$/.test(String((reason as { type?: unknown }).type));
+      if (reason === undefined || reason instanceof ContentError || decapFailure) event.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', saidAlready);
+    return () => window.removeEventListener('unhandledrejection', saidAlready);
+  }, []);
+
   useEffect(() => {
     let current = true;
     // Decap's bundle reads Node's `global` while it loads.
     (globalThis as { global?: unknown }).global ??= globalThis;
-    Promise.all([storeOrRefusal(copy), import('./decap/start')])
-      .then(([store, { startEditor }]) => {
-        if (!current) return;
-        if (store instanceof ContentError) return setState({ phase: 'refused', error: store });
-        startEditor({ copy, guideGroups, store, role });
-        setState({ phase: 'ready' });
-      })
+    // Decap's code loads while the endpoint answers; a refusal is said at once, without waiting for it.
+    const decap = import('./decap/start');
+    void (async () => {
+      const store = await storeOrRefusal(copy);
+      if (!current) return;
+      if (store instanceof ContentError) return setState({ phase: 'refused', error: store });
+      const { startEditor } = await decap;
+      if (!current) return;
+      startEditor({ copy, guideGroups, store, role });
+      setState({ phase: 'ready' });
+    })()
       // Decap's code did not arrive (the connection dropped): said, not a spinner for ever.
       .catch(() => current && setState({ phase: 'refused', error: refusal(null, null, copy.errors) }));
+    // A refusal said before Decap's code arrived leaves its import unused, not failing the page.
+    decap.catch(() => undefined);
     return () => {
       current = false;
     };
