@@ -27,6 +27,8 @@ export const ISLAND_PACKAGES = [
   'decap-cms-core/dist/esm/actions/mediaLibrary',
   'decap-cms-core/dist/esm/actions/notifications',
   'astro/zod',
+  // Astro's own reader of a picture's size, which the editor checks a picked picture with (as the build reads it).
+  'astro/assets/utils',
   // Where a rule across a collection's files places its problem (src/lib/content-problems.ts).
   'jsonc-parser',
 ];
