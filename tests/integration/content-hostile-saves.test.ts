@@ -12,14 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleContentRequest } from '../../src/features/content-editor/server/content-api';
 import { gitBlobSha } from '../../src/features/content-editor/server/store';
 import { workingTreeStore } from '../../src/features/content-editor/server/working-tree-store';
 import { copyCheckout } from '../../tools/dev-copy.mjs';
 import { authorize } from '../support/content-api-calls';
-import { JPEG, NEW_GUIDE, base64 } from '../support/new-guide';
+import { JPEG, NEW_GUIDE, base64, testPngs } from '../support/new-guide';
 
 type Json = Record<string, unknown>;
 let dir: string;
@@ -98,13 +97,7 @@ async function expectRefused(send: () => Promise<{ status: number; body: Json }>
 
 describe('hostile saves, then the build', () => {
   it('refuses each one that would break the build or change what the site trusts, and the tree the others leave builds', async () => {
-    const png = new Uint8Array(
-      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0abab5' } })
-        .png()
-        .toBuffer(),
-    );
-    const brokenPng = new Uint8Array(png);
-    brokenPng[Buffer.from(png).indexOf('IDAT') + 10]! ^= 0xff;
+    const { whole: png, broken: brokenPng } = await testPngs();
 
     // Links: every href and address by the one rule.
     await expectRefused(

@@ -26,3 +26,16 @@ export const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 
 /** The guide's picture as Decap's persistEntry sends an asset. */
 export const NEW_GUIDE_PICTURE = { path: 'src/content/images/resources/beginner-strength-starter.jpg', content: base64(JPEG), encoding: 'base64' };
+
+/** A small whole PNG made with sharp (the build's image library), and the same with a byte of its pixels changed (its checksum then fails). */
+export async function testPngs(): Promise<{ whole: Uint8Array; broken: Uint8Array }> {
+  const { default: sharp } = await import('sharp');
+  const whole = new Uint8Array(
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0abab5' } })
+      .png()
+      .toBuffer(),
+  );
+  const broken = new Uint8Array(whole);
+  broken[Buffer.from(whole).indexOf('IDAT') + 10]! ^= 0xff;
+  return { whole, broken };
+}

@@ -7,14 +7,13 @@
  * refusals reach the editor with the status they mean and a line in the log. Every sentence the
  * endpoint answered with is read at the end: none names a repository path or a JSON key.
  */
-import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleContentRequest } from '~/features/content-editor/server/content-api';
 import { GithubStoreError, type GithubRefusalKind } from '~/features/content-editor/server/github-refusals';
 import type { ContentStore } from '~/features/content-editor/server/store';
 import { authorize, caller, expectMarketerWords, textOf, versionOf } from '../support/content-api-calls';
 import { type MemoryStore, memoryStore } from '../support/memory-content-store';
-import { JPEG, NEW_GUIDE, NEW_GUIDE_PATH, NEW_GUIDE_PICTURE, base64 } from '../support/new-guide';
+import { JPEG, NEW_GUIDE, NEW_GUIDE_PATH, NEW_GUIDE_PICTURE, base64, testPngs } from '../support/new-guide';
 
 let store: MemoryStore;
 const log: string[] = [];
@@ -135,13 +134,7 @@ describe('pictures', () => {
     });
 
   it('a picture that is only a header, cut short, damaged, or not one, is 422 naming it; nothing is written', async () => {
-    const png = new Uint8Array(
-      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0abab5' } })
-        .png()
-        .toBuffer(),
-    );
-    const brokenPng = new Uint8Array(png);
-    brokenPng[Buffer.from(png).indexOf('IDAT') + 10]! ^= 0xff;
+    const { broken: brokenPng } = await testPngs();
     const cases: [Uint8Array, string][] = [
       [JPEG.slice(0, 20), 'beginner-strength-starter.jpg'],
       [JPEG.slice(0, JPEG.length - 30), 'beginner-strength-starter.jpg'],

@@ -5,38 +5,18 @@
  * refuses as GitHub does (tests/support/fake-github-refusals.mjs), over REST and GraphQL, for a
  * snapshot, a read and a save.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../src/features/content-editor/server/github-refusals';
-import { GithubStoreError, githubStoreFromSettings, type GithubSettings } from '../../src/features/content-editor/server/github-store';
+import { GithubStoreError, githubStoreFromSettings } from '../../src/features/content-editor/server/github-store';
 import type { ContentStore } from '../../src/features/content-editor/server/store';
-import { AUTHOR, PNG, seedCheckout, TESTIMONIALS, text } from '../support/content-store-contract';
+import { AUTHOR, PNG, TESTIMONIALS, text } from '../support/content-store-contract';
 import { declaredPlan } from '../support/declared-plan';
-import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, NO_ACCESS_TOKEN, READ_ONLY_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
+import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, NO_ACCESS_TOKEN, READ_ONLY_TOKEN } from '../support/fake-github.mjs';
+import { fakeGithubs, storeOf } from '../support/fake-github-store';
 
-type Fake = Awaited<ReturnType<typeof startFakeGithub>>;
 const TOKENS = [FAKE_GITHUB_TOKEN, READ_ONLY_TOKEN, NO_ACCESS_TOKEN, 'ghp_wrong'];
 const REPO = FAKE_GITHUB_REPOSITORY;
-
-let seed: string;
-const fakes: Fake[] = [];
-beforeAll(() => {
-  seed = seedCheckout();
-});
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
-
-async function fakeGithub(options: Parameters<typeof startFakeGithub>[0] = {}): Promise<Fake> {
-  const fake = await startFakeGithub({ seedRoot: seed, ...options });
-  fakes.push(fake);
-  return fake;
-}
-
-function storeOf(fake: Fake, settings: GithubSettings = {}): ContentStore {
-  const setup = githubStoreFromSettings({ GITHUB_TOKEN: FAKE_GITHUB_TOKEN, GITHUB_REPOSITORY: REPO, GITHUB_API_URL: fake.apiUrl, ...settings });
-  if (!('kind' in setup)) throw new Error(JSON.stringify(setup));
-  return setup;
-}
+const { fakeGithub } = fakeGithubs();
 
 /** The GithubStoreError `work` fails with; no token in anything it says. */
 async function refusal(work: Promise<unknown>): Promise<GithubStoreError> {

@@ -5,36 +5,16 @@
  * GraphQL does not give whole, GitHub Enterprise's addresses, the settings. GitHub's refusals:
  * tests/unit/github-refusals.test.ts.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { graphqlUrl } from '../../src/features/content-editor/server/github-api';
-import { githubStoreFromSettings, type GithubSettings } from '../../src/features/content-editor/server/github-store';
+import { githubStoreFromSettings } from '../../src/features/content-editor/server/github-store';
 import type { ContentStore } from '../../src/features/content-editor/server/store';
-import { AUTHOR, contentStoreContract, PNG, seedCheckout, TESTIMONIALS, text } from '../support/content-store-contract';
+import { AUTHOR, contentStoreContract, PNG, TESTIMONIALS, text } from '../support/content-store-contract';
 import { declaredPlan } from '../support/declared-plan';
-import { FAKE_GITHUB_REPOSITORY, FAKE_GITHUB_TOKEN, startFakeGithub } from '../support/fake-github.mjs';
+import { FAKE_GITHUB_REPOSITORY } from '../support/fake-github.mjs';
+import { type Fake, fakeGithubs, storeOf } from '../support/fake-github-store';
 
-type Fake = Awaited<ReturnType<typeof startFakeGithub>>;
-
-let seed: string;
-const fakes: Fake[] = [];
-beforeAll(() => {
-  seed = seedCheckout();
-});
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
-});
-
-async function fakeGithub(options: Parameters<typeof startFakeGithub>[0] = {}): Promise<Fake> {
-  const fake = await startFakeGithub({ seedRoot: seed, ...options });
-  fakes.push(fake);
-  return fake;
-}
-
-function storeOf(fake: Fake, settings: GithubSettings = {}): ContentStore {
-  const setup = githubStoreFromSettings({ GITHUB_TOKEN: FAKE_GITHUB_TOKEN, GITHUB_REPOSITORY: FAKE_GITHUB_REPOSITORY, GITHUB_API_URL: fake.apiUrl, ...settings });
-  if (!('kind' in setup)) throw new Error(JSON.stringify(setup));
-  return setup;
-}
+const { seed, fakeGithub } = fakeGithubs();
 
 const bytes = (buffer: Buffer | null) => buffer && new Uint8Array(buffer);
 /** The fake's requests as `METHOD /path` under the repository (GraphQL: `POST graphql (N objects)`). */
@@ -44,20 +24,17 @@ const asked = (fake: Fake) =>
   );
 
 describe('the GitHub store keeps the content store contract', () => {
-  contentStoreContract(
-    () => seed,
-    async () => {
-      const fake = await fakeGithub();
-      return {
-        store: storeOf(fake),
-        fileNow: (path) => bytes(fake.readFile(path)),
-        changeElsewhere: async (files) => void fake.push(files),
-        changeDuringNextTransact: (change, times = 1) => fake.pushBeforeNextRefUpdate(change, { times }),
-        // the seed's own commit is not one of the store's
-        commits: () => fake.log().slice(0, -1),
-      };
-    },
-  );
+  contentStoreContract(seed, async () => {
+    const fake = await fakeGithub();
+    return {
+      store: storeOf(fake),
+      fileNow: (path) => bytes(fake.readFile(path)),
+      changeElsewhere: async (files) => void fake.push(files),
+      changeDuringNextTransact: (change, times = 1) => fake.pushBeforeNextRefUpdate(change, { times }),
+      // the seed's own commit is not one of the store's
+      commits: () => fake.log().slice(0, -1),
+    };
+  });
 });
 
 describe('a GitHub snapshot', () => {

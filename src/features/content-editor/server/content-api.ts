@@ -20,7 +20,7 @@ import { IMAGES_DIR, isContentFile, isImageFolder, isImagePath } from '../shared
 import { bytesToBase64, sentBase64 } from './base64';
 import { storeRefusal } from './store-refusals';
 import { Refusal, refuse } from './refusal';
-import { readJsonBody } from './request-body';
+import { readEditorRequest } from './request-body';
 import { type ContentUser, type SaveRequest, planSave } from './save-plan';
 import type { ContentStore } from './store';
 
@@ -176,7 +176,7 @@ export async function handleContentRequest(request: Request, deps: ContentDeps):
       refuse('not-set-up', `The content editor is not set up on this server: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`, { missing });
     }
     const store = deps.store as ContentStore;
-    const body = await readJsonBody(request, MAX_REQUEST_BYTES, () =>
+    const body = await readEditorRequest(request, MAX_REQUEST_BYTES, () =>
       refuse('too-large', 'This is more than the editor takes in one save: a picture may be 10 MB at most.', { limitMegabytes: 10 }),
     );
     if (!isRecord(body) || typeof body.action !== 'string') return refuse('bad-request', 'The request names no action.');

@@ -1,9 +1,10 @@
 /**
  * The endpoint's request body, within bounds before anything reads it: at most `maxBytes` however
- * it is sent (the bytes are counted as they arrive, whatever Content-Length says, and reading stops
- * past the cap), and JSON nested no deeper than the content needs (a deep nest would overflow the
+ * it is sent (the functions' one capped reader, `readCappedBody`: the bytes are counted as they
+ * arrive, and reading stops past the cap), and JSON nested no deeper than the content needs (a deep nest would overflow the
  * parsers' stacks). Content files travel as text inside the body: `nestingProblem` checks them too.
  */
+import { readCappedBody } from '../../../../supabase/functions/_shared/http.ts';
 import { refuse } from './refusal';
 
 /** The deepest nesting a request or a content file needs, with room: the content's own is 5. */
@@ -34,37 +35,11 @@ export function checkNesting(text: string, what: string): void {
   if (jsonDepth(text) > MAX_JSON_DEPTH) refuse('bad-request', `${what} nests its lists and groups deeper than any content of the site (${MAX_JSON_DEPTH} levels).`);
 }
 
-async function bytesUpTo(request: Request, maxBytes: number, tooLarge: () => never): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) tooLarge();
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      tooLarge();
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
-}
-
 /** The body as JSON, or a refusal: 413 over `maxBytes`, 400 not JSON or nested too deep. */
-export async function readJsonBody(request: Request, maxBytes: number, tooLarge: () => never): Promise<unknown> {
+export async function readEditorRequest(request: Request, maxBytes: number, tooLarge: () => never): Promise<unknown> {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await bytesUpTo(request, maxBytes, tooLarge));
+    text = new TextDecoder('utf-8', { fatal: true }).decode((await readCappedBody(request, maxBytes)) ?? tooLarge());
   } catch (error) {
     if (error instanceof TypeError) refuse('bad-request', 'The request is not text in UTF-8.');
     throw error;
