@@ -148,7 +148,11 @@ describe('hostile saves, then the build', () => {
       403,
       /Form embed script: only the site’s owner/,
     );
-    await expectRefused(() => saveChanged('src/content/pages/auth.json', (page) => (page.title = 'Type your password again'), 'editor'), 403, /only the site’s owner/);
+    await expectRefused(
+      () => saveChanged('src/content/pages/auth.json', (page) => ((page.signIn as Json).title = 'Type your password again'), 'editor'),
+      403,
+      /^Not saved: Sign-in page: only the site’s owner can change this\.$/,
+    );
     // Versions and shapes.
     const overExisting = { path: `${GUIDES}/fast-food-guide.json`, raw: JSON.stringify(NEW_GUIDE) };
     await expectRefused(() => call('persistEntry', { dataFiles: [overExisting], baseShas: { [overExisting.path]: null } }), 409, /is already there/);

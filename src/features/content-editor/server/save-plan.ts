@@ -87,7 +87,7 @@ function checkVersions(snapshot: ContentSnapshot, request: SaveRequest, stored: 
 
 /** The owner-only fields an editor's file would change, as problems on their lines. */
 function ownerOnlyProblems(path: string, spec: CollectionSpec, before: string | undefined, checked: CheckedFile): ContentProblem[] {
-  if (spec.ownerOnly) return [{ file: path, line: 1, column: 1, field: '', message: `${OWNER_ONLY} (${spec.label})` }];
+  if (spec.ownerOnly) return [{ file: path, line: 1, column: 1, field: '', message: OWNER_ONLY }];
   const schema = spec.kind === 'list' ? z.array(schemaOf(spec)) : schemaOf(spec);
   const tree = parseContentJson(path, checked.text);
   return ownerOnlyChanges(schema, parsed(before), checked.data).map((at) =>
@@ -136,7 +136,7 @@ export async function planSave(snapshot: ContentSnapshot, request: SaveRequest, 
     const found = collectionOfFile(path);
     if (!found || found.spec.kind !== 'folder' || !found.spec.create)
       refuse('not-offered', `${fileWords(path, parsed(stored.get(path)))} cannot be deleted from the editor.`);
-    if (found!.spec.ownerOnly && user.role !== 'admin') owner.push({ file: path, line: 1, column: 1, field: '', message: `${OWNER_ONLY} (${found!.spec.label})` });
+    if (found!.spec.ownerOnly && user.role !== 'admin') owner.push({ file: path, line: 1, column: 1, field: '', message: OWNER_ONLY });
     if (stored.has(path)) changes.set(path, null);
   }
   if (owner.length) {
