@@ -1,10 +1,11 @@
 /**
  * The conversions ledger (`public.conversions`, supabase/migrations/20261125000000_conversions.sql)
- * as the endpoints and the delivery run use it: the row of a validated event, and the four
- * service-role calls through PostgREST's RPC. Runtime-free.
+ * as the endpoints and the delivery run use it: the row of a validated event, and the
+ * service-role calls through PostgREST's RPC (Google Ads' own: google-ads-ledger.ts). Runtime-free.
  */
 import { hasParam, hostOf, pathOf } from './attribution-url.ts';
 import type { ServerEvent } from './conversion-event.ts';
+import { postgrestGoogleLedger, type GoogleAdsLedger, type GoogleAdsPart } from './google-ads-ledger.ts';
 import { supabaseKeyHeaders } from './supabase-key.ts';
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'expired' | 'not_configured' | 'not_consented' | 'admin_visit';
@@ -33,6 +34,8 @@ export interface LedgerRow {
   state: 'pending' | 'not_configured' | 'not_consented' | 'admin_visit';
   /** Sent from a browser signed in as an admin (admin-visit.ts): counted apart, never sent. */
   admin_visit: boolean;
+  /** Its Google Ads delivery (google-ads-ledger.ts), when Google is for it. */
+  google_ads?: GoogleAdsPart | null;
 }
 
 /**
@@ -98,7 +101,7 @@ export interface DeliveryStatus {
   api_version?: string;
 }
 
-export interface ConversionLedger {
+export interface ConversionLedger extends GoogleAdsLedger {
   /** 'duplicate' when the id is recorded already (a count without consent is upgraded instead). */
   record(row: LedgerRow): Promise<'recorded' | 'duplicate'>;
   /** Due pending events, held for `leaseS` seconds; `eventId`: that one only. */
@@ -182,6 +185,7 @@ export function postgrestLedger(options: PostgrestLedgerOptions): ConversionLedg
       await call('settle_conversions', { p_outcomes: outcomes, ...(status ? { p_status: status } : {}) });
     },
     purge: async (retentionMonths) => Number(await call<number>('purge_conversions', { p_retention_months: retentionMonths })),
+    ...postgrestGoogleLedger(call),
   };
 }
 

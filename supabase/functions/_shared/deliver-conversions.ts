@@ -1,12 +1,15 @@
 /**
  * The scheduled delivery (`deliver-conversions`, every minute from Supabase Cron; a timer in the
- * local stand-in): sends every due conversion to Meta (conversion-delivery.ts), then erases
- * personal data older than 7 days and deletes rows past the retention. Only the scheduler may
+ * local stand-in): sends every due conversion to Meta (conversion-delivery.ts) and, side by side,
+ * to Google Ads (google-ads-delivery.ts), so neither waits on the other; then erases personal
+ * data past its time and deletes rows past the retention. Only the scheduler may
  * call it: `Authorization: Bearer <DELIVER_CONVERSIONS_KEY>` (or the service role key when that
  * secret is not set). Runtime-free.
  */
 import { deliverConversions, type DeliveryReport } from './conversion-delivery.ts';
 import type { ConversionLedger } from './conversion-ledger.ts';
+import { deliverToGoogleAds, type GoogleDeliveryReport } from './google-ads-delivery.ts';
+import { googleAdsFromEnv } from './google-ads-setup.ts';
 import { bearer } from './auth.ts';
 import { errorResponse, jsonResponse } from './http.ts';
 import type { UpstreamDeps } from './meta-capi.ts';
@@ -36,20 +39,37 @@ function sameSecret(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export type RunResult = (DeliveryReport & { configured: true; purged: number }) | { configured: false; purged: number };
+type MetaRun = (DeliveryReport & { configured: true }) | { configured: false };
+/** Google Ads' part of a run; `configured: false` when its settings are missing or wrong. */
+export type GoogleRun = (GoogleDeliveryReport & { configured: true }) | { configured: false; problem: string | null };
+export type RunResult = MetaRun & { purged: number; google: GoogleRun };
 
-/** One run: deliver what is due, then the housekeeping. */
-export async function runDelivery(ledger: ConversionLedger, env: DeliverEnv, deps: UpstreamDeps, budgetMs = RUN_BUDGET_MS): Promise<RunResult> {
+async function metaRun(ledger: ConversionLedger, env: DeliverEnv, deps: UpstreamDeps, budgetMs: number): Promise<MetaRun> {
   const meta = metaConfig(env);
-  let result: RunResult;
   if ('missing' in meta) {
     await ledger.settle([], { ok: false, paused: false, problem_code: null, problem_message: `${meta.missing.join(' and ')} not set for deliver-conversions: events stay pending` });
-    result = { configured: false, purged: 0 };
-  } else {
-    result = { ...(await deliverConversions(ledger, meta.config, deps, { budgetMs })), configured: true, purged: 0 };
+    return { configured: false };
   }
-  result.purged = await ledger.purge(retentionMonths(env));
-  return result;
+  return { ...(await deliverConversions(ledger, meta.config, deps, { budgetMs })), configured: true };
+}
+
+async function googleRun(ledger: ConversionLedger, env: DeliverEnv, deps: UpstreamDeps, budgetMs: number): Promise<GoogleRun> {
+  const google = googleAdsFromEnv(env, deps);
+  if ('missing' in google) return { configured: false, problem: null };
+  if ('invalid' in google) {
+    await ledger.settleGoogle([], { ok: false, paused: true, problem_reason: 'SETTINGS', problem_message: google.invalid });
+    return { configured: false, problem: google.invalid };
+  }
+  return { ...(await deliverToGoogleAds(ledger, google.client, deps, { budgetMs })), configured: true };
+}
+
+/** One run: deliver what is due to each destination, side by side, then the housekeeping. */
+export async function runDelivery(ledger: ConversionLedger, env: DeliverEnv, deps: UpstreamDeps, budgetMs = RUN_BUDGET_MS): Promise<RunResult> {
+  const [meta, google] = await Promise.allSettled([metaRun(ledger, env, deps, budgetMs), googleRun(ledger, env, deps, budgetMs)]);
+  if (google.status === 'rejected') deps.log('google-ads: delivery run failed', { error: String(google.reason) });
+  if (meta.status === 'rejected') throw meta.reason;
+  const purged = await ledger.purge(retentionMonths(env));
+  return { ...meta.value, purged, google: google.status === 'fulfilled' ? google.value : { configured: false, problem: String(google.reason) } };
 }
 
 export function deliverHandler(ledger: ConversionLedger | { missing: string }, env: DeliverEnv, deps: UpstreamDeps): (request: Request) => Promise<Response> {

@@ -6,12 +6,17 @@
  * Every valid conversion is recorded in the ledger before the answer (202 `{recorded}`; a
  * replayed id 200 `{duplicate}`), with consent as the event Meta will get, without consent as a
  * count with no identifier. Delivery to Meta happens after the answer (`background`), and again
- * from the scheduled run until Meta has it (conversion-delivery.ts).
+ * from the scheduled run until Meta has it (conversion-delivery.ts); likewise to Google Ads, for a
+ * conversion that came with a Google click, once the click is as old as Google asks
+ * (google-ads-delivery.ts).
  */
 import type { AdminVisitCheck } from './admin-visit.ts';
 import { clientIpFrom, hasConsent, validateConversionEvent, type ClientIpSource, type ServerEvent } from './conversion-event.ts';
 import { deliverConversions } from './conversion-delivery.ts';
 import { ledgerRow, type ConversionLedger, type Endpoint } from './conversion-ledger.ts';
+import { deliverToGoogleAds } from './google-ads-delivery.ts';
+import { googleAdsPart } from './google-ads-ledger.ts';
+import { googleAdsFromEnv, type GoogleAdsEnv } from './google-ads-setup.ts';
 import { corsHeaders, errorResponse, jsonResponse, readJsonBody } from './http.ts';
 import { DEFAULT_API_VERSION } from './meta-api-versions.ts';
 import type { MetaConfig, UpstreamDeps } from './meta-capi.ts';
@@ -24,7 +29,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com';
 
 /** Server-only settings (README "Environment variables"). */
-export interface TrackEnv {
+export interface TrackEnv extends GoogleAdsEnv {
   META_PIXEL_ID?: string | undefined;
   META_CAPI_TOKEN?: string | undefined;
   META_TEST_EVENT_CODE?: string | undefined;
@@ -189,7 +194,11 @@ export async function handleTrackConversion(request: Request, env: TrackEnv, dep
   const ledger = options.ledger;
   const meta = metaConfig(env);
   const adminVisit = (await options.adminVisit?.(request)) === true;
-  const row = ledgerRow(consented ? await forMeta(event) : event, options.endpoint, consented, 'config' in meta, adminVisit);
+  const google = googleAdsFromEnv(env, deps);
+  const row = {
+    ...ledgerRow(consented ? await forMeta(event) : event, options.endpoint, consented, 'config' in meta, adminVisit),
+    google_ads: googleAdsPart(event, consented, adminVisit, 'client' in google ? google.setting : null),
+  };
   let recorded: 'recorded' | 'duplicate';
   try {
     recorded = await ledger.record(row);
@@ -199,10 +208,19 @@ export async function handleTrackConversion(request: Request, env: TrackEnv, dep
   }
   if (recorded === 'duplicate') return jsonResponse({ duplicate: true, event_id: event.event_id }, 200, headers);
   if (row.state === 'not_configured') deps.log('meta: not configured, recorded only', { event_id: event.event_id, missing: 'missing' in meta ? meta.missing : [] });
+  if ('invalid' in google && row.google_ads) deps.log('google-ads: the settings are wrong, recorded only', { event_id: event.event_id, problem: google.invalid });
   if (row.state === 'pending' && 'config' in meta) {
     options.background(
       deliverConversions(ledger, meta.config, deps, { eventId: event.event_id }).catch((error: unknown) =>
         deps.log('meta: delivery after recording failed; the scheduled run sends it', { event_id: event.event_id, error: String(error) }),
+      ),
+    );
+  }
+  const googlePart = row.google_ads;
+  if (googlePart?.state === 'pending' && 'client' in google && Date.parse(googlePart.not_before ?? '') <= deps.now()) {
+    options.background(
+      deliverToGoogleAds(ledger, google.client, deps, { eventId: event.event_id }).catch((error: unknown) =>
+        deps.log('google-ads: delivery after recording failed; the scheduled run sends it', { event_id: event.event_id, error: String(error) }),
       ),
     );
   }
