@@ -6,6 +6,7 @@ import { postgrestLedger } from '../functions/_shared/conversion-ledger.ts';
 import { testEventHandler } from '../functions/_shared/conversions-test-event.ts';
 import { deliverHandler, type DeliverEnv } from '../functions/_shared/deliver-conversions.ts';
 import { type GhlEnv, GHL_FUNCTIONS, type GhlFunctionName, ghlHandler } from '../functions/_shared/ghl.ts';
+import { googleAdsCheckHandler } from '../functions/_shared/google-ads-check.ts';
 import { defaultDeps } from '../functions/_shared/track-conversion.ts';
 import { corsHeaders } from '../functions/_shared/http.ts';
 import { createHandler as trackConversionHandler, envFrom } from '../functions/track-conversion/handler.ts';
@@ -64,6 +65,7 @@ export function functionRegistry(config: StandinConfig, env: NodeJS.ProcessEnv):
   // The test event's page is on the stand-in's site (STANDIN_SITE_URL), as SITE_URL names it on Supabase.
   const testEventEnv = { ...deliverEnv, SITE_URL: env.SITE_URL || config.siteUrl };
   registry.set('conversions-test-event', testEventHandler(testEventEnv, ghlEnv, defaultDeps('conversions-test-event')));
+  registry.set('google-ads-check', googleAdsCheckHandler(deliverEnv, ghlEnv, defaultDeps('google-ads-check')));
   return registry;
 }
 

@@ -5,6 +5,7 @@
  */
 import { ledgerFromEnv } from '../_shared/conversion-ledger.ts';
 import { deliverHandler, type DeliverEnv } from '../_shared/deliver-conversions.ts';
+import { GOOGLE_ADS_ENV_NAMES } from '../_shared/google-ads-setup.ts';
 import { defaultDeps } from '../_shared/track-conversion.ts';
 
 const NAMES = [
@@ -17,6 +18,7 @@ const NAMES = [
   'CONVERSIONS_RETENTION_MONTHS',
   'SUPABASE_URL',
   'SUPABASE_SERVICE_ROLE_KEY',
+  ...GOOGLE_ADS_ENV_NAMES,
 ];
 const env = Object.fromEntries(NAMES.map((name) => [name, Deno.env.get(name)])) as DeliverEnv & { SUPABASE_URL?: string };
 

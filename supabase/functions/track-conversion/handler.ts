@@ -2,6 +2,7 @@
 import { adminVisitFromEnv } from '../_shared/admin-visit.ts';
 import { ledgerFromEnv, type LedgerEnv } from '../_shared/conversion-ledger.ts';
 import type { UpstreamDeps } from '../_shared/meta-capi.ts';
+import { GOOGLE_ADS_ENV_NAMES } from '../_shared/google-ads-setup.ts';
 import { defaultDeps, handleTrackConversion, memoryLimiter, type TrackEnv } from '../_shared/track-conversion.ts';
 
 /** The core's settings plus the two Supabase gives every Edge Function. */
@@ -18,6 +19,7 @@ const ENV_NAMES = [
   'TRUSTED_PROXY_HOPS',
   'SUPABASE_URL',
   'SUPABASE_SERVICE_ROLE_KEY',
+  ...GOOGLE_ADS_ENV_NAMES,
 ] as const;
 
 export function envFrom(get: (name: string) => string | undefined): EdgeTrackEnv {
