@@ -322,6 +322,11 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
           'last_error_code',
           'last_error_message',
           'delivered_at',
+          'google_state',
+          'google_attempts',
+          'google_error_reason',
+          'google_error_message',
+          'google_delivered_at',
         ].sort(),
       );
       expect(JSON.stringify([report, exported])).not.toContain('203.0.113.7');
@@ -354,6 +359,110 @@ describe.each(databases)('migrations and RLS on %s', (_name, open) => {
           `select proname from pg_proc where pronamespace = 'public'::regnamespace and prosrc like '%meta_event%' and has_function_privilege('authenticated', oid, 'execute')`,
         ),
       ).toEqual([{ proname: 'retry_failed_conversions' }]);
+    });
+
+    /** The Google part of a conversion whose visit came with a click `clickAgoMs` ago, due `dueInMs` from now. */
+    const googlePart = (id: string, clickAgoMs = 7 * 3_600_000, dueInMs = 0): Row => ({
+      click_kind: 'gclid',
+      click_time: iso(clickAgoMs),
+      google_event: { transaction_id: id, event_name: 'Lead', click: { kind: 'gclid', id: `CLICK-${id}` } },
+      state: 'pending',
+      not_before: iso(-dueInMs),
+    });
+    const googleRow = async (id: string) => (await db.query('select * from public.conversion_google_ads where event_id = $1', [id]))[0];
+    const settleGoogle = (outcomes: Row[], status: Row | null = null) =>
+      db.asRole(service, (query) =>
+        query('select public.settle_google_ads($1::text::jsonb, $2::text::jsonb)', [JSON.stringify(outcomes), status && JSON.stringify(status)]),
+      );
+
+    it('Google Ads: a consented conversion with a Google click gets its own row; a count or an own visit none; the click id is the service role’s alone', async () => {
+      expect(await record(consented('lead.google', { google_ads: googlePart('lead.google') }))).toBe('recorded');
+      expect(await record(counted('lead.count', { google_ads: googlePart('lead.count') }))).toBe('recorded');
+      expect(await record(consented('lead.own', { admin_visit: true, state: 'admin_visit', meta_event: null, google_ads: googlePart('lead.own') }))).toBe('recorded');
+      expect(await record(consented('lead.off', { google_ads: { ...googlePart('lead.off'), state: 'not_configured' } }))).toBe('recorded');
+      expect(await db.query('select event_id, state, google_event is not null as kept from public.conversion_google_ads order by event_id')).toEqual([
+        { event_id: 'lead.google', state: 'pending', kept: true },
+        { event_id: 'lead.off', state: 'not_configured', kept: false },
+      ]);
+      // A count that becomes the consented event gets its Google row then.
+      expect(await record(consented('lead.count', { google_ads: googlePart('lead.count') }))).toBe('recorded');
+      expect((await googleRow('lead.count'))?.state).toBe('pending');
+      for (const text of ['select google_event from public.conversion_google_ads', 'select * from public.conversion_google_ads']) {
+        expect(await refusal(() => db.asRole(admin(), (query) => query(text)))).toEqual({ code: '42501', message: 'permission denied for table conversion_google_ads' });
+      }
+      expect(await db.asRole(admin(), (query) => query(`select event_id, state, click_kind from public.conversion_google_ads where event_id = 'lead.google'`))).toEqual([
+        { event_id: 'lead.google', state: 'pending', click_kind: 'gclid' },
+      ]);
+      for (const claims of [member(), editor()]) {
+        expect(await db.asRole(claims, (query) => query('select event_id from public.conversion_google_ads'))).toEqual([]);
+        expect(await db.asRole(claims, (query) => query('select paused from public.google_ads_delivery_status'))).toEqual([]);
+        expect(await refusal(() => db.asRole(claims, (query) => query('select public.google_ads_report(7)')))).toEqual({
+          code: '42501',
+          message: 'only admins read conversions',
+        });
+      }
+      expect(await sqlError(() => db.asRole(anon, (query) => query('select event_id from public.conversion_google_ads')))).toBe('42501');
+      for (const text of [
+        'select * from public.claim_google_ads(10)',
+        'select * from public.claim_google_ads_checks(10)',
+        `select public.settle_google_ads('[]'::jsonb)`,
+      ]) {
+        for (const claims of [anon, member(), editor(), admin()]) {
+          expect(await refusal(() => db.asRole(claims, (query) => query(text)))).toEqual({
+            code: '42501',
+            message: expect.stringMatching(/^permission denied for function /),
+          });
+        }
+      }
+      for (const claims of [member(), editor(), admin()]) {
+        expect(await sqlError(() => db.asRole(claims, (query) => query(`update public.conversion_google_ads set state = 'delivered'`)))).toBe('42501');
+      }
+      const [{ report }] = (await db.asRole(admin(), (query) => query('select public.google_ads_report(7) as report'))) as [{ report: Row }];
+      expect(report).toMatchObject({ by_state: { pending: 2, not_configured: 1 }, status: { paused: false } });
+      expect(JSON.stringify(report)).not.toContain('CLICK-');
+    });
+
+    it('Google Ads: claimed when due, sent, read back, delivered or failed with the data erased; a 90-day-old click expires; the run status', async () => {
+      await record(consented('g.due', { google_ads: googlePart('g.due') }));
+      await record(consented('g.later', { google_ads: googlePart('g.later', 3_600_000, 5 * 3_600_000) }));
+      await record(consented('g.old', { google_ads: googlePart('g.old', 91 * DAY) }));
+      const claimed = await db.asRole(service, (query) => query('select event_id, attempts from public.claim_google_ads(10) order by event_id'));
+      expect(claimed).toEqual([{ event_id: 'g.due', attempts: 1 }]);
+      expect(await googleRow('g.old')).toMatchObject({ state: 'expired', google_event: null, last_error_reason: 'CLICK_TOO_OLD' });
+      // Held for its lease: not claimed again.
+      expect(await db.asRole(service, (query) => query('select event_id from public.claim_google_ads(10)'))).toEqual([]);
+      // A sent outcome without a request id changes nothing.
+      await settleGoogle([{ event_id: 'g.due', outcome: 'sent', next_attempt_at: iso() }]);
+      expect((await googleRow('g.due'))?.state).toBe('pending');
+      await settleGoogle([{ event_id: 'g.due', outcome: 'sent', request_id: 'req-1', next_attempt_at: iso(1000) }], { ok: true, paused: false });
+      expect(await googleRow('g.due')).toMatchObject({ state: 'sent', request_id: 'req-1' });
+      const checks = await db.asRole(service, (query) => query('select event_id, request_id from public.claim_google_ads_checks(10)'));
+      expect(checks).toEqual([{ event_id: 'g.due', request_id: 'req-1' }]);
+      await settleGoogle([{ event_id: 'g.due', outcome: 'delivered' }]);
+      expect(await googleRow('g.due')).toMatchObject({ state: 'delivered', google_event: null });
+      // Done is done: a late retry or failure changes nothing.
+      await settleGoogle([{ event_id: 'g.due', outcome: 'failed', reason: 'X', message: 'late' }]);
+      expect((await googleRow('g.due'))?.state).toBe('delivered');
+      await db.query(`update public.conversion_google_ads set next_attempt_at = now() where event_id = 'g.later'`);
+      expect(await db.asRole(service, (query) => query('select event_id from public.claim_google_ads(10)'))).toEqual([{ event_id: 'g.later' }]);
+      await settleGoogle([{ event_id: 'g.later', outcome: 'failed', reason: 'INVALID_CLICK', message: 'Google refused it' }], {
+        ok: false,
+        paused: true,
+        problem_reason: 'PERMISSION_DENIED',
+        problem_message: 'add the service account as a user',
+      });
+      expect(await googleRow('g.later')).toMatchObject({ state: 'failed', google_event: null, last_error_reason: 'INVALID_CLICK' });
+      const [{ report }] = (await db.asRole(admin(), (query) => query('select public.google_ads_report(7) as report'))) as [{ report: Row }];
+      expect(report).toMatchObject({
+        by_state: { delivered: 1, failed: 1, expired: 1 },
+        status: { paused: true, problem_reason: 'PERMISSION_DENIED', problem_message: 'add the service account as a user' },
+      });
+      const exported = await db.asRole(admin(), (query) => query(`select event_id, google_state, google_error_reason from public.conversion_rows(7) order by event_id`));
+      expect(exported).toEqual([
+        { event_id: 'g.due', google_state: 'delivered', google_error_reason: null },
+        { event_id: 'g.later', google_state: 'failed', google_error_reason: 'INVALID_CLICK' },
+        { event_id: 'g.old', google_state: 'expired', google_error_reason: 'CLICK_TOO_OLD' },
+      ]);
     });
 
     it('an admin’s own visit is recorded apart: nothing kept for Meta, never claimed, out of the report’s counts and the export, counted on its own', async () => {
