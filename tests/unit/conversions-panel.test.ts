@@ -328,6 +328,7 @@ it('Download CSV asks for the period’s rows and saves conversions-<from>-<to>.
   const file = `conversions-${daysAgo(29)}-${today}.csv`;
   expect(saved.map((s) => s.name)).toEqual([file]);
   const csv = await saved[0]!.blob.text();
-  expect(csv.split('\r\n')[1]).toBe("e1,,,,,,,,'=1+1,,,,,,,false,,,,,");
+  expect(csv.split('\r\n')[0]).toContain(',delivered_at,google_state,google_attempts,google_error_reason,google_error_message,google_delivered_at');
+  expect(csv.split('\r\n')[1]).toBe("e1,,,,,,,,'=1+1,,,,,,,false,,,,,,,,,,");
   expect(byTestId('csv-status')?.textContent).toBe(`1 rows saved as ${file}.`);
 });
