@@ -18,4 +18,17 @@ describe('the Conversions copy', () => {
     const { empty: _empty, ...missing } = admin.conversions!;
     expect(adminPageSchema.safeParse({ ...admin, conversions: missing }).error?.issues[0]?.path).toEqual(['conversions', 'empty']);
   });
+
+  it('has the Google Ads words, each template with its placeholders', () => {
+    const conversions = admin.conversions as Record<string, Record<string, unknown>>;
+    const googleAds = conversions.googleAds!;
+    const without = { ...admin, conversions: { ...conversions, googleAds: { ...googleAds, waitingForClick: '{count} waiting, as Google asks.' } } };
+    expect(adminPageSchema.safeParse(without).error?.issues[0]).toMatchObject({ path: ['conversions', 'googleAds', 'waitingForClick'], message: 'must contain {delay}' });
+    const { states: _states, ...noStates } = googleAds;
+    expect(adminPageSchema.safeParse({ ...admin, conversions: { ...conversions, googleAds: noStates } }).error?.issues[0]?.path).toEqual([
+      'conversions',
+      'googleAds',
+      'states',
+    ]);
+  });
 });

@@ -117,6 +117,11 @@ describe('conversionsCsv', () => {
     last_error_code: 190,
     last_error_message: 'Error validating access token:\n"expired"',
     delivered_at: null,
+    google_state: 'partial',
+    google_attempts: 1,
+    google_error_reason: 'INVALID_CLICK_ID',
+    google_error_message: 'Google took 3 of the 4 conversions sent with it and refused 1 (INVALID_CLICK_ID × 1), without saying which.',
+    google_delivered_at: '2026-11-25T16:05:00+00:00',
     ip_address: '203.0.113.9',
   };
 
@@ -146,7 +151,20 @@ describe('conversionsCsv', () => {
       '190',
       'Error validating access token:\n"expired"',
       '',
+      'partial',
+      '1',
+      'INVALID_CLICK_ID',
+      'Google took 3 of the 4 conversions sent with it and refused 1 (INVALID_CLICK_ID × 1), without saying which.',
+      '2026-11-25T16:05:00+00:00',
     ]);
+  });
+
+  it('ends with the Google Ads columns, named like Meta’s; a conversion without a Google click leaves them empty', () => {
+    expect(CONVERSION_ROW_COLUMNS.slice(-5)).toEqual(['google_state', 'google_attempts', 'google_error_reason', 'google_error_message', 'google_delivered_at']);
+    const { google_state: _s, google_attempts: _a, google_error_reason: _r, google_error_message: _m, google_delivered_at: _d, ...metaOnly } = row;
+    const [, line] = parseCsv(conversionsCsv([{ ...metaOnly, google_state: null }]));
+    expect(line).toHaveLength(CONVERSION_ROW_COLUMNS.length);
+    expect(line!.slice(-6)).toEqual(['', '', '', '', '', '']);
   });
 
   it('writes only the columns of conversion_rows, whatever else a row holds', () => {

@@ -2,7 +2,8 @@
 /**
  * The Conversions tab rendered in jsdom with the real supabase-js client over a fake server:
  * loading, the report, the empty state, a refusal with its reason, a server without the
- * test-event function, Meta's answers to a test event, Retry failed and the CSV download.
+ * test-event function, Meta's answers to a test event, Retry failed, delivery to Google Ads in
+ * its place, and the CSV download.
  */
 import { createClient } from '@supabase/supabase-js';
 import { act, createElement } from 'react';
@@ -58,6 +59,9 @@ function report(days: number, overrides: Record<string, unknown> = {}) {
 }
 
 const CONFIG = { configured: true, missing: [], api_version: 'v25.0', test_event_code_set: false };
+/** Delivery to Google Ads: its report and its connection (conversions-google-ads.test.ts tells them apart). */
+const GOOGLE_REPORT = { by_state: { delivered: 2 }, waiting_for_click_age: 0, next_due_at: null, reasons: [], last_delivered_at: null, status: null };
+const GOOGLE_SETUP = { configured: false, missing: ['GOOGLE_ADS_ACCOUNT_ID'] };
 
 let calls: Call[];
 let clients = 0;
@@ -89,6 +93,8 @@ const standard =
     if (answer && answer.status !== 599) return answer;
     if (call.path === '/rest/v1/rpc/conversion_report') return json(reportOf((call.body as { p_days: number }).p_days));
     if (call.path === '/functions/v1/conversions-test-event' && call.method === 'GET') return json(CONFIG);
+    if (call.path === '/rest/v1/rpc/google_ads_report') return json(GOOGLE_REPORT);
+    if (call.path === '/functions/v1/google-ads-check' && call.method === 'GET') return json(GOOGLE_SETUP);
     return json({ message: `unexpected ${call.method} ${call.path}` }, 500);
   };
 const pass = () => new Response(null, { status: 599 });
@@ -165,6 +171,19 @@ it('a function that does not answer (the local stand-in without it, no network) 
   await settle();
   expect(byTestId('test-event-unavailable')?.textContent).toBe(copy.test.unreachable);
   expect(button(copy.test.send).disabled).toBe(true);
+});
+
+it('shows delivery to Google Ads after Meta’s, for the chosen period', async () => {
+  serve(standard());
+  await render();
+  await settle();
+  const headings = [...host.querySelectorAll('h3')].map((h) => h.textContent);
+  expect(headings.indexOf(copy.googleAds.heading)).toBe(headings.indexOf(copy.health.heading) + 1);
+  expect(host.querySelector('[data-testid="google-ads-counts"] [data-state="delivered"] dd')?.textContent).toBe('2');
+  expect(byTestId('google-ads-not-connected')?.textContent).toContain('GOOGLE_ADS_ACCOUNT_ID');
+  await act(async () => host.querySelector<HTMLInputElement>('input[value="7"]')!.click());
+  await settle();
+  expect(calls.filter((call) => call.path === '/rest/v1/rpc/google_ads_report').map((call) => call.body)).toEqual([{ p_days: 30 }, { p_days: 7 }]);
 });
 
 it('changing the period asks again and fills every day of it', async () => {
@@ -328,6 +347,7 @@ it('Download CSV asks for the period’s rows and saves conversions-<from>-<to>.
   const file = `conversions-${daysAgo(29)}-${today}.csv`;
   expect(saved.map((s) => s.name)).toEqual([file]);
   const csv = await saved[0]!.blob.text();
-  expect(csv.split('\r\n')[1]).toBe("e1,,,,,,,,'=1+1,,,,,,,false,,,,,");
+  expect(csv.split('\r\n')[0]).toContain(',delivered_at,google_state,google_attempts,google_error_reason,google_error_message,google_delivered_at');
+  expect(csv.split('\r\n')[1]).toBe("e1,,,,,,,,'=1+1,,,,,,,false,,,,,,,,,,");
   expect(byTestId('csv-status')?.textContent).toBe(`1 rows saved as ${file}.`);
 });

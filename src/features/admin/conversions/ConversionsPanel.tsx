@@ -1,8 +1,9 @@
 /**
  * The Conversions tab: the chosen period's report (`conversion_report`, read as the signed-in
  * admin through RLS), its totals (an admin's own visits shown apart), the chart per day and the campaigns, or how conversions arrive
- * when there are none; delivery to Meta with Retry failed; a test event; the CSV export. The
- * server's test-event settings (GET of the edge function) are read once, beside the first report.
+ * when there are none; delivery to Meta with Retry failed; delivery to Google Ads with its
+ * connection check (its own reads: GoogleAdsDelivery); a test event; the CSV export. The server's
+ * test-event settings (GET of the edge function) are read once, beside the first report.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TEST_EVENT_FUNCTION, readTestEventConfig, reportedApiVersion, rpcFailure } from '~/features/admin/conversions/conversions-calls';
@@ -25,6 +26,7 @@ import ConversionTotals from './ConversionTotals';
 import CsvExport from './CsvExport';
 import DailyChart from './DailyChart';
 import DeliveryHealth from './DeliveryHealth';
+import GoogleAdsDelivery from './GoogleAdsDelivery';
 import { invokeFailure } from './invoke-failure';
 import OwnVisits from './OwnVisits';
 import PeriodChooser from './PeriodChooser';
@@ -161,6 +163,8 @@ export default function ConversionsPanel({ copy }: { copy: ConversionsCopy }) {
           <DeliveryHealth copy={copy} report={report} apiVersion={apiVersion} onRetried={reload} />
         </div>
       )}
+
+      <GoogleAdsDelivery copy={copy} days={days} />
 
       <TestEvent copy={copy.test} config={config} />
     </div>

@@ -1,4 +1,4 @@
-/** The CSV export of the period's conversions (`conversion_rows(p_days)`: no personal data). */
+/** The CSV export of the period's conversions (`conversion_rows(p_days)`: no personal data), with their delivery to Meta and to Google Ads. */
 import { type CsvValue, toCsv } from './csv';
 
 /** The columns of conversion_rows, in its order; the CSV's header. */
@@ -24,6 +24,12 @@ export const CONVERSION_ROW_COLUMNS = [
   'last_error_code',
   'last_error_message',
   'delivered_at',
+  // Delivery to Google Ads (empty when the conversion had no Google click with consent).
+  'google_state',
+  'google_attempts',
+  'google_error_reason',
+  'google_error_message',
+  'google_delivered_at',
 ] as const;
 
 const cellOf = (value: unknown): CsvValue =>
