@@ -288,7 +288,7 @@ begin
     'next_due_at', (select min(next_attempt_at) from period where state = 'pending'),
     'reasons', coalesce((select jsonb_agg(jsonb_build_object('state', r.state, 'reason', r.reason, 'message', r.message, 'n', r.n) order by r.n desc) from (
         select state, last_error_reason as reason, min(last_error_message) as message, count(*) as n
-          from period where state in ('failed', 'partial', 'expired', 'pending') and last_error_reason is not null
+          from period where state in ('failed', 'partial', 'expired', 'pending') and (last_error_reason is not null or last_error_message is not null)
          group by 1, 2 limit 20) r), '[]'),
     'last_delivered_at', (select max(g.delivered_at) from public.conversion_google_ads g),
     'status', (select to_jsonb(s) - 'id' from public.google_ads_delivery_status s where s.id)
