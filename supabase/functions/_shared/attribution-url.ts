@@ -5,7 +5,11 @@
  * Runtime-free.
  */
 
-export const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'fbclid', 'gclid'] as const;
+/**
+ * The campaign tags and Meta's click id. Google's click ids (gclid, gbraid, wbraid) are left out:
+ * these URLs go to Meta, and Google's click travels apart, to Google only (conversion-event.ts).
+ */
+export const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'fbclid'] as const;
 
 const parse = (value: string): URL | null => {
   try {
