@@ -3,7 +3,7 @@
  * receives (counted only without consent; the full event with it), and the rule that one
  * conversion is counted once (a reload reuses its event id and sends only what was not sent).
  */
-import { GOOGLE_CLICK_ID } from '../../../supabase/functions/_shared/conversion-event.ts';
+import { GOOGLE_CLICK_ID } from '../../../supabase/functions/_shared/attribution-url.ts';
 import { GOOGLE_CLICK_ID_KINDS, GOOGLE_CLICK_MAX_AGE_DAYS, type GoogleClickIdKind } from '../../../supabase/functions/_shared/google-ads-event.ts';
 import { fbcValue, type AttributionRecord } from './attribution';
 

@@ -5,7 +5,7 @@
  * every refusal says which field is wrong and why. Without the visitor's consent nothing about the
  * visitor is read at all. Runtime-free.
  */
-import { attributionUrl, hostOf } from './attribution-url.ts';
+import { attributionUrl, GOOGLE_CLICK_ID, hostOf } from './attribution-url.ts';
 import { GOOGLE_CLICK_ID_KINDS, GOOGLE_CLICK_MAX_AGE_DAYS, type GoogleClick } from './google-ads-event.ts';
 
 export const EVENT_NAMES = ['Lead', 'Schedule', 'CompleteRegistration', 'Contact'] as const;
@@ -25,11 +25,6 @@ const MAX_HOST = 253;
 const MAX_USER_AGENT = 512;
 /** Google takes a conversion up to 90 days after its click; 10 days more allow for a client clock running behind. */
 export const MAX_CLICK_AGE_S = (GOOGLE_CLICK_MAX_AGE_DAYS + 10) * 24 * 60 * 60;
-/**
- * A Google click id: printable ASCII without spaces. They are base64url-like; a gclid is at most
- * 100 characters today and Google publishes no bound for gbraid and wbraid, hence the room.
- */
-export const GOOGLE_CLICK_ID = /^[\x21-\x7e]{1,512}$/;
 const MAX_CLICK_ID = 512;
 
 export interface UserData {
