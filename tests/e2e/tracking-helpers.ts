@@ -27,6 +27,8 @@ export interface ServerEvent {
   /** Only on a consented event. */
   user_data?: { fbc: string | null; client_user_agent: string; external_id: string | null };
   custom_data: Record<string, string | null>;
+  /** Only on a consented event from a visit with a Google click. */
+  google_click?: { kind: string; id: string; click_time: number } | null;
 }
 
 /**
@@ -125,8 +127,13 @@ const LANDING_TAGS = { utm_source: 'instagram', utm_medium: 'paid', utm_campaign
 /** A consented event: the landing's tags, click ids and landing page, with the visitor's external id. */
 export function expectLandingAttribution(event: ServerEvent) {
   expect(event.ads_consent).toBe('granted');
-  expect(event.custom_data).toMatchObject({ ...LANDING_TAGS, gclid: 'G-456' });
+  expect(event.custom_data).toMatchObject(LANDING_TAGS);
+  expect(event.custom_data).not.toHaveProperty('gclid');
   expect(event.custom_data.landing_page).toContain('fbclid=IwAR-Fb_123');
+  expect(event.google_click).toMatchObject({ kind: 'gclid', id: 'G-456' });
+  // The landing's time: before the conversion, within the test.
+  expect(event.event_time - event.google_click!.click_time).toBeGreaterThanOrEqual(0);
+  expect(event.event_time - event.google_click!.click_time).toBeLessThan(120);
   expect(event.user_data?.fbc).toMatch(/^fb\.1\.\d{13}\.IwAR-Fb_123$/);
   expect(event.user_data?.external_id).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
   expect(Math.abs(event.event_time - Date.now() / 1000)).toBeLessThan(120);

@@ -44,7 +44,8 @@ const event = (over: Record<string, unknown> = {}) => ({
   action_source: 'website',
   event_source_url: `${site}/thank-you`,
   user_data: { client_ip_address: null, client_user_agent: 'Mozilla/5.0 test', fbc: 'fb.1.1700000000000.F1', fbp: null },
-  custom_data: { event_source: 'website', conversion_type: 'lead_form', utm_source: 'ig', gclid: null },
+  custom_data: { event_source: 'website', conversion_type: 'lead_form', utm_source: 'ig' },
+  google_click: { kind: 'gclid', id: 'Cj0KCQ-test_click', click_time: Math.floor(Date.now() / 1000) - 60 },
   ...over,
 });
 
@@ -78,6 +79,8 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
     expect(received!.path).toBe('/v25.0/1234567890/events');
     expect(received!.testEventCode).toBe('TEST42');
     expect(received!.event).toMatchObject({ event_id: body.event_id, user_data: { client_user_agent: 'Mozilla/5.0 test', client_ip_address: '203.0.113.5' } });
+    // Google's click is for Google alone.
+    expect(JSON.stringify(received!.event)).not.toMatch(/Cj0KCQ-test_click|google_click|gclid/);
     expect(graph.requests[0]!.query).toEqual({ access_token: 'test-token' });
     if (ledger) await eventually(async () => (await rows(body.event_id))[0]?.state).toBe('delivered');
   });

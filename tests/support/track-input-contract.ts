@@ -94,10 +94,12 @@ export function inputContract(endpoint: EndpointUnderTest) {
         ? { custom_data: { conversion_type: 'lead_form', [field.slice(12)]: value } }
         : field.startsWith('user_data.')
           ? { user_data: { client_user_agent: 'Mozilla/5.0 test', [field.slice(10)]: value } }
-          : { [field]: value };
+          : field.startsWith('google_click.')
+            ? { google_click: { kind: 'wbraid', click_time: Math.floor(Date.now() / 1000) - 60, [field.slice(13)]: value } }
+            : { [field]: value };
     const free = ['custom_data.event_source', 'custom_data.booking_source', 'custom_data.utm_source', 'custom_data.utm_medium', 'custom_data.utm_campaign'];
     const cases: [string, Record<string, unknown>][] = [
-      ...['custom_data.utm_content', 'custom_data.utm_term', 'custom_data.gclid', 'user_data.client_user_agent', ...free].flatMap(
+      ...['custom_data.utm_content', 'custom_data.utm_term', 'google_click.id', 'user_data.client_user_agent', ...free].flatMap(
         (field): [string, Record<string, unknown>][] => [
           [field, text(field, SURROGATE)],
           [field, text(field, 'é'.repeat(256))],

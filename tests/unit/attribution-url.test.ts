@@ -4,9 +4,13 @@ import { attributionUrl, hasParam, hostOf, pathOf } from '../../supabase/functio
 describe('attributionUrl', () => {
   it('keeps origin, path and the attribution parameters only', () => {
     expect(
-      attributionUrl('https://site.test/thank-you?email=a%40b.c&phone=555&utm_source=meta&utm_campaign=spring&fbclid=x&gclid=g&utm_term=t&utm_content=c&utm_medium=m#f'),
-    ).toBe('https://site.test/thank-you?utm_source=meta&utm_medium=m&utm_campaign=spring&utm_content=c&utm_term=t&fbclid=x&gclid=g');
+      attributionUrl('https://site.test/thank-you?email=a%40b.c&phone=555&utm_source=meta&utm_campaign=spring&fbclid=x&utm_term=t&utm_content=c&utm_medium=m#f'),
+    ).toBe('https://site.test/thank-you?utm_source=meta&utm_medium=m&utm_campaign=spring&utm_content=c&utm_term=t&fbclid=x');
     expect(attributionUrl('https://site.test/a?name=Ann')).toBe('https://site.test/a');
+  });
+
+  it("leaves Google's click ids out: the URLs go to Meta", () => {
+    expect(attributionUrl('https://site.test/?gclid=g&utm_source=google&gbraid=b&wbraid=w')).toBe('https://site.test/?utm_source=google');
   });
 
   it('drops the user-info part of a URL', () => {

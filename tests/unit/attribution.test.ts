@@ -32,6 +32,8 @@ describe('attributionFromVisit', () => {
       fbclid: 'AbC-12_x',
       fbp: 'fb.1.1700000000000.123456789',
       gclid: 'G1',
+      gbraid: null,
+      wbraid: null,
       utm_source: 'ig',
       utm_medium: 'paid',
       utm_campaign: 'spring',
@@ -43,10 +45,16 @@ describe('attributionFromVisit', () => {
   });
 
   it('uses null for what is absent or blank, and clips very long values', () => {
-    const record = attributionFromVisit(visit({ url: `https://x.test/?utm_source=%20%20&fbclid=${'a'.repeat(900)}` }));
+    const record = attributionFromVisit(visit({ url: `https://x.test/?utm_source=%20%20&fbclid=${'a'.repeat(900)}&wbraid=${'w'.repeat(5000)}` }));
     expect(record.utm_source).toBeNull();
     expect(record.referrer).toBeNull();
     expect(record.fbclid).toHaveLength(500);
+    expect(record.wbraid).toHaveLength(500);
+  });
+
+  it("reads Google's iOS click ids, gbraid and wbraid, as it reads gclid", () => {
+    const record = attributionFromVisit(visit({ url: 'https://x.test/?gbraid=0AAAAA-b_1&wbraid=CjkKCQ%2Bw' }));
+    expect(record).toMatchObject({ gclid: null, gbraid: '0AAAAA-b_1', wbraid: 'CjkKCQ+w', timestamp: 1_700_000_000_000 });
   });
 });
 
@@ -72,6 +80,30 @@ describe('mergeAttribution', () => {
   it('does not treat the same click id again (a reload) as new', () => {
     const reload = attributionFromVisit(visit({ url: 'https://x.test/?gclid=G1', now: 5 }));
     expect(mergeAttribution(first, reload)).toBe(first);
+  });
+
+  it('replaces the record for a new gbraid or wbraid too: the newer click wins, whatever its kind', () => {
+    const gbraid = attributionFromVisit(visit({ url: 'https://x.test/?gbraid=GB1', now: 7 }));
+    const afterGbraid = mergeAttribution(first, gbraid);
+    expect(afterGbraid).toBe(gbraid);
+    expect(afterGbraid.gclid, 'the older click goes with its record').toBeNull();
+    const wbraid = attributionFromVisit(visit({ url: 'https://x.test/?wbraid=WB1', now: 8 }));
+    expect(mergeAttribution(afterGbraid, wbraid)).toBe(wbraid);
+    const reload = attributionFromVisit(visit({ url: 'https://x.test/?wbraid=WB1', now: 9 }));
+    expect(mergeAttribution(wbraid, reload)).toBe(wbraid);
+  });
+
+  it('keeps the time of the landing that brought the click: later pages and the _fbp fill-in leave it', () => {
+    const clicked = mergeAttribution(first, attributionFromVisit(visit({ url: 'https://x.test/?gbraid=GB1', now: 10_000 })));
+    let record = clicked;
+    for (const [url, now] of [
+      ['https://x.test/guides', 20_000],
+      ['https://x.test/?gbraid=GB1', 30_000],
+    ] as const) {
+      record = mergeAttribution(record, attributionFromVisit(visit({ url, cookie: '_fbp=fb.1.1.2', now })));
+    }
+    expect(record).toEqual({ ...clicked, fbp: 'fb.1.1.2' });
+    expect(record.timestamp).toBe(10_000);
   });
 
   it('fills in _fbp once the pixel has set it, keeping the first landing', () => {
@@ -109,7 +141,16 @@ describe('parseAttribution', () => {
   it('round-trips a record and rejects malformed storage', () => {
     const record = attributionFromVisit(visit({ url: 'https://x.test/?fbclid=F1' }));
     expect(parseAttribution(JSON.stringify(record))).toEqual(record);
-    for (const bad of [null, '', '{', '[]', '"x"', '{"timestamp":"1","landing_page":"/"}', JSON.stringify({ ...record, gclid: 5 })]) {
+    for (const bad of [
+      null,
+      '',
+      '{',
+      '[]',
+      '"x"',
+      '{"timestamp":"1","landing_page":"/"}',
+      JSON.stringify({ ...record, gclid: 5 }),
+      JSON.stringify({ ...record, wbraid: {} }),
+    ]) {
       expect(parseAttribution(bad)).toBeNull();
     }
     expect(parseAttribution(JSON.stringify({ ...record, utm_term: 7 }))).toBeNull();
@@ -119,5 +160,11 @@ describe('parseAttribution', () => {
     const record = attributionFromVisit(visit({ url: 'https://x.test/?utm_source=ig' }));
     const { utm_content: _content, utm_term: _term, ...older } = record;
     expect(parseAttribution(JSON.stringify(older))).toEqual({ ...record, utm_content: null, utm_term: null });
+  });
+
+  it('reads a record kept before gbraid and wbraid were (as null)', () => {
+    const record = attributionFromVisit(visit({ url: 'https://x.test/?gclid=G1' }));
+    const { gbraid: _gbraid, wbraid: _wbraid, ...older } = record;
+    expect(parseAttribution(JSON.stringify(older))).toEqual({ ...record, gbraid: null, wbraid: null });
   });
 });

@@ -183,11 +183,11 @@ describe('consent on the page', () => {
     }
   });
 
-  it('without consent a visit sets no _fbc and reads no _fbp, but keeps its campaign tags', () => {
-    history.replaceState(null, '', '/?utm_source=ig&fbclid=IwAR-1');
+  it('without consent a visit sets no _fbc and reads no _fbp, but keeps its campaign tags and click ids', () => {
+    history.replaceState(null, '', '/?utm_source=ig&fbclid=IwAR-1&gbraid=0AAA-b&wbraid=Cjk_w');
     document.cookie = '_fbp=fb.1.1700000000000.123';
     const visit = readVisit();
-    expect(visit).toMatchObject({ utm_source: 'ig', fbclid: 'IwAR-1', fbp: null });
+    expect(visit).toMatchObject({ utm_source: 'ig', fbclid: 'IwAR-1', gbraid: '0AAA-b', wbraid: 'Cjk_w', fbp: null });
     expect(document.cookie).not.toContain('_fbc');
     saveChoice('granted');
     expect(readVisit().fbp).toBe('fb.1.1700000000000.123');

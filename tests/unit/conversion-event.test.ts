@@ -25,8 +25,8 @@ const valid = () => ({
     utm_campaign: 'spring',
     referrer: 'https://l.instagram.com/',
     landing_page: 'https://kaylareyes.coach/?utm_source=instagram',
-    gclid: null,
   },
+  google_click: { kind: 'gclid', id: 'Cj0KCQiA-x_1BwE', click_time: NOW - 3600 },
 });
 
 type Body = ReturnType<typeof valid>;
@@ -63,6 +63,7 @@ describe('validateConversionEvent accepts', () => {
           landing_page: 'https://kaylareyes.coach/?utm_source=instagram',
         },
       },
+      googleClick: { kind: 'gclid', id: 'Cj0KCQiA-x_1BwE', clickTime: NOW - 3600 },
     });
   });
 
@@ -100,6 +101,46 @@ describe('validateConversionEvent accepts', () => {
     const result = validateConversionEvent(body, facts);
     expect(result.ok && result.event.custom_data.utm_campaign).toBe('😀'.repeat(128));
     expect(result.ok && result.event.event_source_url).toBe(`https://kaylareyes.coach/${'%C3%A9'.repeat(300)}`);
+  });
+
+  it('each kind of Google click, a click time up to 60 s ahead, and one 100 days old', () => {
+    for (const [kind, clickTime] of [
+      ['gbraid', NOW + 60],
+      ['wbraid', NOW - 100 * 86400],
+    ] as const) {
+      const result = validateConversionEvent({ ...valid(), google_click: { kind, id: '0AAAAA_x-Y', click_time: clickTime } }, facts);
+      expect(result.ok && result.googleClick).toEqual({ kind, id: '0AAAAA_x-Y', clickTime });
+    }
+    const none = validateConversionEvent({ ...valid(), google_click: null }, facts);
+    expect(none.ok && 'googleClick' in none).toBe(false);
+  });
+
+  it("keeps Google's click ids out of the event Meta gets, wherever the body puts them", () => {
+    const result = validateConversionEvent(
+      withChange((b) => {
+        // What an older page, or a forged body, may put in custom_data: dropped unread.
+        Object.assign(b.custom_data, { gclid: 'OLD', gbraid: 'B', wbraid: 'W', click_time: NOW });
+        b.custom_data.landing_page = 'https://kaylareyes.coach/?utm_source=google&gclid=G1&gbraid=B&wbraid=W';
+        b.event_source_url = 'https://kaylareyes.coach/thank-you?gclid=G1';
+        b.google_click = { kind: 'wbraid', id: 'W', click_time: NOW - 60, gclid: 'G1' } as Body['google_click'];
+      }),
+      facts,
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(JSON.stringify(result.event)).not.toMatch(/gclid|gbraid|wbraid|click_time|google_click|OLD/);
+    expect(result.event.custom_data.landing_page).toBe('https://kaylareyes.coach/?utm_source=google');
+    expect(result.googleClick, 'the click the page chose, by its kind').toEqual({ kind: 'wbraid', id: 'W', clickTime: NOW - 60 });
+  });
+
+  it('without consent reads no Google click, not even a malformed one', () => {
+    for (const click of [valid().google_click, { kind: 'wbraid', id: 'x'.repeat(5000), click_time: 'now' }, 'junk']) {
+      const result = validateConversionEvent({ ...valid(), google_click: click }, facts, false);
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result).not.toHaveProperty('googleClick');
+      expect(JSON.stringify(result)).not.toMatch(/Cj0KCQ|xxxx|wbraid|gclid/);
+    }
   });
 
   it('each allowed event name, and a clock up to 60 s ahead', () => {
@@ -149,10 +190,41 @@ const badInputs: [string, unknown, string][] = [
   ['an over-long utm_source', withChange((b) => (b.custom_data.utm_source = long(257))), 'custom_data.utm_source must be at most 256'],
   ['utm_campaign as a number', withChange((b) => ((b.custom_data as Record<string, unknown>).utm_campaign = 5)), 'custom_data.utm_campaign must be a string'],
   ['an over-long landing_page', withChange((b) => (b.custom_data.landing_page = long(2049))), 'custom_data.landing_page must be at most 2048'],
-  ['gclid as an object', withChange((b) => ((b.custom_data as Record<string, unknown>).gclid = { $ne: 1 })), 'custom_data.gclid must be a string'],
+  ['google_click as a string', withChange((b) => ((b as Record<string, unknown>).google_click = 'Cj0KCQ')), 'google_click must be an object'],
+  ['google_click as an array', withChange((b) => ((b as Record<string, unknown>).google_click = [b.google_click])), 'google_click must be an object'],
+  [
+    'an unknown kind of click',
+    withChange((b) => ((b.google_click as Record<string, unknown>).kind = 'dclid')),
+    'google_click.kind must be one of: gclid, gbraid, wbraid',
+  ],
+  ['a click without its kind', withChange((b) => delete (b.google_click as Partial<Body['google_click']>).kind), 'google_click.kind must be one of'],
+  ['a click without its id', withChange((b) => delete (b.google_click as Partial<Body['google_click']>).id), 'google_click.id is required'],
+  [
+    'a gbraid with spaces',
+    withChange((b) => (b.google_click = { ...b.google_click, kind: 'gbraid', id: '0AAA AAA' })),
+    'google_click.id must be printable ASCII without spaces',
+  ],
+  ['a click id with a non-ASCII letter', withChange((b) => (b.google_click.id = 'Cj0é')), 'google_click.id must be printable ASCII without spaces'],
+  [
+    'a wbraid of 5,000 characters',
+    withChange((b) => (b.google_click = { ...b.google_click, kind: 'wbraid', id: long(5000) })),
+    'google_click.id must be at most 512 characters',
+  ],
+  ['a click id with a control character', withChange((b) => (b.google_click.id = 'Cj0\u0000')), 'google_click.id must not contain control characters'],
+  ['a click id as a number', withChange((b) => ((b.google_click as Record<string, unknown>).id = 42)), 'google_click.id must be a string'],
+  ['a lone surrogate in a click id', withChange((b) => (b.google_click.id = 'Cj0\ud800')), 'google_click.id is not valid Unicode'],
+  ['a click time in the future', withChange((b) => (b.google_click.click_time = NOW + 61)), 'google_click.click_time must not be in the future'],
+  ['a click time in ms', withChange((b) => (b.google_click.click_time = (NOW - 3600) * 1000)), 'google_click.click_time must not be in the future'],
+  [
+    'a click time as a string',
+    withChange((b) => ((b.google_click as Record<string, unknown>).click_time = String(NOW - 3600))),
+    'google_click.click_time must be an integer',
+  ],
+  ['a fractional click time', withChange((b) => (b.google_click.click_time = NOW - 0.5)), 'google_click.click_time must be an integer'],
+  ['no click time', withChange((b) => delete (b.google_click as Partial<Body['google_click']>).click_time), 'google_click.click_time must be an integer'],
+  ['a click over 100 days old', withChange((b) => (b.google_click.click_time = NOW - 100 * 86400 - 1)), 'google_click.click_time must be within the last 100 days'],
   // Postgres' JSON refuses a lone surrogate, and the ledger's columns their length once encoded.
   ['a lone surrogate in utm_source', withChange((b) => (b.custom_data.utm_source = 'a\ud800b')), 'custom_data.utm_source is not valid Unicode'],
-  ['a lone low surrogate in gclid', withChange((b) => ((b.custom_data as Record<string, unknown>).gclid = '\udc00')), 'custom_data.gclid is not valid Unicode'],
   ['a lone surrogate in the user agent', withChange((b) => (b.user_data.client_user_agent = 'Mozilla\ud83d')), 'user_data.client_user_agent is not valid Unicode'],
   ['a lone surrogate in a URL', withChange((b) => (b.custom_data.referrer = 'https://x.test/\ud800')), 'custom_data.referrer is not valid Unicode'],
   [

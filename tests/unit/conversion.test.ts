@@ -6,6 +6,7 @@ import {
   conversionForView,
   CONVERSIONS,
   deliveryOf,
+  googleClickOf,
   newEventId,
   parseConversionState,
   RETRY_DELAYS_MS,
@@ -59,8 +60,8 @@ describe('buildConversionPayload', () => {
         utm_term: 'coach',
         referrer: 'https://facebook.com/',
         landing_page: record.landing_page,
-        gclid: 'G1',
       },
+      google_click: { kind: 'gclid', id: 'G1', click_time: 1_700_000_000 },
     });
   });
 
@@ -79,6 +80,50 @@ describe('buildConversionPayload', () => {
     const input = { kind: 'lead' as const, eventId: 'lead.12345678', now: 0, pageUrl: 'https://x.test/', userAgent: 'UA', fbp: null, externalId: null };
     expect(buildConversionPayload({ ...input, attribution: record, fbc: null }).user_data.fbc).toBe('fb.1.1700000000000.F1');
     expect(buildConversionPayload({ ...input, attribution: { ...record, fbclid: null }, fbc: null }).user_data.fbc).toBeNull();
+  });
+});
+
+describe('googleClickOf', () => {
+  const NOW = 1_700_000_123_999;
+  const landed = (ids: Partial<Record<'gclid' | 'gbraid' | 'wbraid', string>>, timestamp = 1_700_000_000_999) => ({
+    ...record,
+    gclid: null,
+    gbraid: null,
+    wbraid: null,
+    ...ids,
+    timestamp,
+  });
+
+  it('is the click id the record holds, with the landing time in whole seconds', () => {
+    expect(googleClickOf(landed({ gbraid: '0AAAAA-x' }), NOW)).toEqual({ kind: 'gbraid', id: '0AAAAA-x', click_time: 1_700_000_000 });
+    expect(googleClickOf(landed({ wbraid: 'CjkKCQ' }), NOW)).toEqual({ kind: 'wbraid', id: 'CjkKCQ', click_time: 1_700_000_000 });
+  });
+
+  it('keeps the preferred of two or three: gclid, then gbraid, then wbraid', () => {
+    expect(googleClickOf(landed({ gclid: 'G', gbraid: 'B', wbraid: 'W' }), NOW)?.kind).toBe('gclid');
+    expect(googleClickOf(landed({ gbraid: 'B', wbraid: 'W' }), NOW)?.kind).toBe('gbraid');
+  });
+
+  it('passes over an id the server would refuse (a space, a non-ASCII letter) for the next', () => {
+    expect(googleClickOf(landed({ gbraid: '0AA AA' }), NOW)).toBeNull();
+    expect(googleClickOf(landed({ gclid: 'Gé', wbraid: 'W' }), NOW)).toMatchObject({ kind: 'wbraid', id: 'W' });
+  });
+
+  it('is none without a record or a Google click, and for a click older than Google takes (90 days)', () => {
+    expect(googleClickOf(null, NOW)).toBeNull();
+    expect(googleClickOf(landed({}), NOW)).toBeNull();
+    const day = 24 * 60 * 60 * 1000;
+    expect(googleClickOf(landed({ gclid: 'G' }, NOW - 90 * day), NOW)).not.toBeNull();
+    expect(googleClickOf(landed({ gclid: 'G' }, NOW - 90 * day - 1), NOW)).toBeNull();
+  });
+
+  it('is in the consented payload only, apart from what Meta gets', () => {
+    const input = { kind: 'lead' as const, eventId: 'lead.12345678', now: NOW, pageUrl: 'https://x.test/', attribution: landed({ wbraid: 'W1' }) };
+    const consented = buildConversionPayload({ ...input, userAgent: 'UA', fbc: null, fbp: null, externalId: null });
+    expect(consented.google_click).toEqual({ kind: 'wbraid', id: 'W1', click_time: 1_700_000_000 });
+    // The landing page keeps its whole query here: the server reduces it (attribution-url.ts).
+    expect(Object.keys(consented.custom_data).join()).not.toMatch(/gclid|gbraid|wbraid|click_time/);
+    expect(JSON.stringify(buildCountPayload(input))).not.toMatch(/google_click|gclid|gbraid|wbraid|W1|click_time/);
   });
 });
 

@@ -30,7 +30,17 @@ describe('inlineScript', () => {
 
   const landing = 'https://coach.test/?fbclid=AbC123&utm_source=facebook&utm_campaign=spring&utm_content=reel-2&utm_term=strength';
   const stored = (win: { sessionStorage: Storage }) => JSON.parse(win.sessionStorage.getItem(TRACKING_STORAGE_KEY) ?? 'null');
-  const adVisit = { fbclid: 'AbC123', utm_source: 'facebook', utm_campaign: 'spring', utm_content: 'reel-2', utm_term: 'strength', gclid: null, landing_page: landing };
+  const adVisit = {
+    fbclid: 'AbC123',
+    utm_source: 'facebook',
+    utm_campaign: 'spring',
+    utm_content: 'reel-2',
+    utm_term: 'strength',
+    gclid: null,
+    gbraid: null,
+    wbraid: null,
+    landing_page: landing,
+  };
 
   it('the inlined attribution records an ad visit and sets _fbc after load, not during the parse', async () => {
     const win = pageRunning(await inlineScript(ATTRIBUTION), landing);
@@ -95,6 +105,23 @@ describe('inlineScript', () => {
     win.dispatchEvent(new win.Event('load'));
     await new Promise((resolve) => win.setTimeout(resolve, 10));
     expect(stored(win)).toBeNull();
+  });
+
+  it("records Google's iOS click ids (gbraid, wbraid) without consent too, with the landing's time; a newer click replaces the record", async () => {
+    const first = 'https://coach.test/?gclid=G1&utm_source=google';
+    const win = pageRunning(await inlineScript(ATTRIBUTION), first, undefined, bodyWith('opt-in'));
+    win.dispatchEvent(new win.Event('pagehide'));
+    expect(stored(win)).toMatchObject({ gclid: 'G1', gbraid: null, wbraid: null, utm_source: 'google' });
+    // The next landing, in the same tab, with an iOS web click.
+    const next = pageRunning(await inlineScript(ATTRIBUTION), 'https://coach.test/guides?wbraid=CjkKCQ-w_1', (w) => {
+      w.sessionStorage.setItem(TRACKING_STORAGE_KEY, win.sessionStorage.getItem(TRACKING_STORAGE_KEY)!);
+    });
+    const before = Date.now();
+    next.dispatchEvent(new next.Event('pagehide'));
+    const record = stored(next);
+    expect(record).toMatchObject({ gclid: null, gbraid: null, wbraid: 'CjkKCQ-w_1', utm_source: null });
+    expect(record.timestamp).toBeGreaterThanOrEqual(before);
+    expect(win.document.cookie).toBe('');
   });
 
   it('records the visit when the page is hidden (a phone switching apps)', async () => {

@@ -14,6 +14,8 @@ import type { Fbq } from '~/features/tracking/pixel';
 
 const TARGET: ServerTarget = { url: '/api/track-conversion', headers: { 'content-type': 'application/json' } };
 const LANDING = 'https://kaylareyes.coach/?utm_source=ig&utm_medium=paid&utm_campaign=spring&utm_content=reel&utm_term=coach&fbclid=IwAR-1&gclid=G1';
+/** When the visitor landed with the ad's click: an hour before the page's fake clock starts. */
+let landedAt: number;
 
 type Answer = number | 'network';
 let answers: Answer[];
@@ -40,6 +42,7 @@ const settle = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
 beforeEach(() => {
   vi.useFakeTimers();
+  landedAt = Date.now() - 3_600_000;
   answers = [];
   bodies = [];
   fetchStub.mockClear();
@@ -53,7 +56,7 @@ beforeEach(() => {
   sessionStorage.setItem(
     TRACKING_STORAGE_KEY,
     JSON.stringify({
-      timestamp: 1_700_000_000_000,
+      timestamp: landedAt,
       fbclid: 'IwAR-1',
       fbp: null,
       gclid: 'G1',
@@ -105,9 +108,11 @@ describe('with consent', () => {
   it('the pixel and the server event carry one event id and one external id', async () => {
     const state = fresh();
     await pageConversion('lead', TARGET, state).send();
-    const [body] = bodies as [{ ads_consent: string; user_data: { external_id: string }; custom_data: Record<string, unknown> }];
+    const [body] = bodies as [{ ads_consent: string; user_data: { external_id: string }; custom_data: Record<string, unknown>; google_click: unknown }];
     expect(body.ads_consent).toBe('granted');
-    expect(body.custom_data).toMatchObject({ utm_content: 'reel', utm_term: 'coach', gclid: 'G1' });
+    expect(body.custom_data).toMatchObject({ utm_content: 'reel', utm_term: 'coach' });
+    expect(body.custom_data).not.toHaveProperty('gclid');
+    expect(body.google_click).toEqual({ kind: 'gclid', id: 'G1', click_time: Math.floor(landedAt / 1000) });
     const id = localStorage.getItem(EXTERNAL_ID_STORAGE_KEY);
     expect(id).toMatch(/^[A-Za-z0-9_-]{1,100}$/);
     expect(body.user_data.external_id).toBe(id);

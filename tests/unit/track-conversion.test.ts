@@ -158,10 +158,10 @@ describe('handleTrackConversion', () => {
         conversion_type: 'call_scheduling',
         utm_source: 'meta',
         utm_campaign: 'spring',
-        gclid: 'g1',
         referrer: 'https://x.test/',
         landing_page: 'https://kaylareyes.coach/?fbclid=abc',
       },
+      google_click: { kind: 'gclid', id: 'g1', click_time: NOW_MS / 1000 - 60 },
     };
     const response = await handleTrackConversion(post(withEverything, headers), env, deps, options);
     expect(response.status).toBe(202);
@@ -197,21 +197,22 @@ describe('handleTrackConversion', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('keeps the path and the attribution parameters of URLs only, and hashes external_id', async () => {
+  it('keeps the path and the attribution parameters of URLs only, hashes external_id, and sends Meta no Google click id', async () => {
     const { deps, calls } = fakeDeps();
     const options = opts();
     const body = event({
-      event_source_url: 'https://user:pass@kaylareyes.coach/thank-you/call?email=a%40b.c&phone=555&utm_campaign=spring&fbclid=abc#x',
+      event_source_url: 'https://user:pass@kaylareyes.coach/thank-you/call?email=a%40b.c&phone=555&utm_campaign=spring&fbclid=abc&gclid=G1&wbraid=W1#x',
       user_data: { client_user_agent: 'UA', external_id: 'visitor-1' },
-      custom_data: { conversion_type: 'call_scheduling', landing_page: 'https://kaylareyes.coach/?utm_source=meta&name=Ann', referrer: 'https://x.test/p?q=1' },
+      custom_data: { conversion_type: 'call_scheduling', landing_page: 'https://kaylareyes.coach/?utm_source=meta&name=Ann&gbraid=B1', referrer: 'https://x.test/p?q=1' },
+      google_click: { kind: 'gclid', id: 'G1', click_time: NOW_MS / 1000 - 60 },
     });
     expect((await handleTrackConversion(post(body), env, deps, options)).status).toBe(202);
     await options.settled();
     const sent = (calls[0]!.body as { data: { event_source_url: string; user_data: { external_id: string }; custom_data: Record<string, string> }[] }).data[0]!;
     expect(sent.event_source_url).toBe('https://kaylareyes.coach/thank-you/call?utm_campaign=spring&fbclid=abc');
-    expect(sent.custom_data.landing_page).toBe('https://kaylareyes.coach/?utm_source=meta');
-    expect(sent.custom_data.referrer).toBe('https://x.test/p');
+    expect(sent.custom_data).toEqual({ conversion_type: 'call_scheduling', landing_page: 'https://kaylareyes.coach/?utm_source=meta', referrer: 'https://x.test/p' });
     expect(sent.user_data.external_id).toBe(await sha256Hex('visitor-1'));
+    expect(JSON.stringify(calls[0]!.body)).not.toMatch(/G1|B1|W1|google_click|click_time/);
     expect(options.memory.rows.get('call.12345678')).toMatchObject({ had_fbclid: true, referrer_host: 'x.test', landing_path: '/' });
   });
 

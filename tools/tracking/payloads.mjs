@@ -11,7 +11,8 @@ export function validEvent(id, nowS = Math.floor(Date.now() / 1000), eventSource
     action_source: 'website',
     event_source_url: eventSourceUrl,
     user_data: { client_ip_address: null, client_user_agent: 'Mozilla/5.0 (bench)', fbc: 'fb.1.1700000000000.IwAR1', fbp: null },
-    custom_data: { event_source: 'website', conversion_type: 'lead_form', utm_source: 'instagram', gclid: null },
+    custom_data: { event_source: 'website', conversion_type: 'lead_form', utm_source: 'instagram' },
+    google_click: { kind: 'gclid', id: 'Cj0KCQ-bench', click_time: nowS - 60 },
   };
 }
 
@@ -46,7 +47,10 @@ const INVALID = {
   'custom_data.utm_source': ['x'.repeat(257), 5, {}, ['a']],
   'custom_data.landing_page': ['x'.repeat(2049), 5, {}],
   'custom_data.referrer': [5, [], 'x'.repeat(2049)],
-  'custom_data.gclid': [5, {}, 'x'.repeat(257)],
+  google_click: ['Cj0KCQ', 5, [], true],
+  'google_click.kind': [undefined, 'dclid', 'GCLID', 5],
+  'google_click.id': [undefined, 5, {}, 'a b', 'é', 'x'.repeat(513), 'a\u0000b'],
+  'google_click.click_time': [undefined, 'now', 1.5, 1e15, 0],
 };
 
 function setPath(target, path, value) {

@@ -2,7 +2,7 @@
  * The session's attribution record and the `_fbc` cookie for a new fbclid. Every indexed page
  * records its visit with it (src/features/tracking/attribution-early.ts, inlined); the thank-you pages read
  * the record `captureAttribution` returns. Meta's cookies are read or written only with the
- * visitor's consent (src/features/consent/page-consent.ts); campaign tags and the click id stay in this tab's
+ * visitor's consent (src/features/consent/page-consent.ts); campaign tags and the click ids stay in this tab's
  * session storage either way: the UTM tags leave the browser with a conversion's count, the rest
  * only with consent.
  */

@@ -19,11 +19,18 @@ const MAX_VALUE_LENGTH = 500;
 const MAX_URL_LENGTH = 2048;
 
 export interface AttributionRecord {
-  /** When the record was taken or last updated by a new click id (ms since epoch). */
+  /**
+   * When the visitor landed with the record's click ids (ms since epoch): the record is taken
+   * whole from the landing that brings a new click id (mergeAttribution), so this is the click's
+   * time for Meta's `_fbc` and Google's click time alike.
+   */
   timestamp: number;
   fbclid: string | null;
   fbp: string | null;
   gclid: string | null;
+  /** Google's click ids for iOS app and web clicks, which come instead of a gclid. */
+  gbraid: string | null;
+  wbraid: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
@@ -73,6 +80,8 @@ export function attributionFromVisit(visit: PageVisit): AttributionRecord {
     fbclid: param('fbclid'),
     fbp: clip(readCookie(visit.cookie, '_fbp')),
     gclid: param('gclid'),
+    gbraid: param('gbraid'),
+    wbraid: param('wbraid'),
     utm_source: param('utm_source'),
     utm_medium: param('utm_medium'),
     utm_campaign: param('utm_campaign'),
@@ -83,13 +92,14 @@ export function attributionFromVisit(visit: PageVisit): AttributionRecord {
   };
 }
 
-const hasNewClickId = (stored: AttributionRecord, visit: AttributionRecord): boolean =>
-  (visit.fbclid !== null && visit.fbclid !== stored.fbclid) || (visit.gclid !== null && visit.gclid !== stored.gclid);
+const CLICK_IDS = ['fbclid', 'gclid', 'gbraid', 'wbraid'] as const;
+
+const hasNewClickId = (stored: AttributionRecord, visit: AttributionRecord): boolean => CLICK_IDS.some((name) => visit[name] !== null && visit[name] !== stored[name]);
 
 /**
  * The record to keep after a page visit. The first landing of the session wins; a visit that
- * brings a new ad click id (fbclid or gclid) replaces it, because that click is the newer
- * source. The `_fbp` cookie is filled in as soon as the pixel has set it.
+ * brings a new ad click id (of any kind) replaces it whole, timestamp included, because that
+ * click is the newer source. The `_fbp` cookie is filled in as soon as the pixel has set it.
  */
 export function mergeAttribution(stored: AttributionRecord | null, visit: AttributionRecord): AttributionRecord {
   if (!stored || hasNewClickId(stored, visit)) return visit;
@@ -119,9 +129,9 @@ export function fbcCookieFor(visit: AttributionRecord, currentFbc: string | null
 
 const nullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
-const FIELDS = ['fbclid', 'fbp', 'gclid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referrer'] as const;
+const FIELDS = ['fbclid', 'fbp', 'gclid', 'gbraid', 'wbraid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referrer'] as const;
 /** Fields a record kept by an earlier version of the site may lack (read as null). */
-const LATER_FIELDS: readonly string[] = ['utm_content', 'utm_term'];
+const LATER_FIELDS: readonly string[] = ['gbraid', 'wbraid', 'utm_content', 'utm_term'];
 
 /** Parses a stored record; anything malformed (or tampered with) counts as no record. */
 export function parseAttribution(raw: string | null): AttributionRecord | null {

@@ -3,6 +3,8 @@
  * receives (counted only without consent; the full event with it), and the rule that one
  * conversion is counted once (a reload reuses its event id and sends only what was not sent).
  */
+import { GOOGLE_CLICK_ID } from '../../../supabase/functions/_shared/attribution-url.ts';
+import { GOOGLE_CLICK_ID_KINDS, GOOGLE_CLICK_MAX_AGE_DAYS, type GoogleClickIdKind } from '../../../supabase/functions/_shared/google-ads-event.ts';
 import { fbcValue, type AttributionRecord } from './attribution';
 
 export const CONVERSION_KINDS = ['lead', 'call', 'resource'] as const;
@@ -65,7 +67,18 @@ export interface CountPayload {
   custom_data: { conversion_type: string } & CampaignTags;
 }
 
-/** The conversion with consent: the server forwards it to Meta's Conversions API. */
+/** The Google ad click the visit came with; the server sends it to Google Ads only. */
+export interface GoogleClickPayload {
+  kind: GoogleClickIdKind;
+  id: string;
+  /** When the visitor landed with the click, seconds since epoch. */
+  click_time: number;
+}
+
+/**
+ * The conversion with consent: the server forwards it to Meta's Conversions API, and, with a
+ * Google click, to Google Ads (`google_click`, kept apart from what Meta gets).
+ */
 export interface ConsentedPayload {
   /** Marks the consented event; without it the server only counts the conversion. */
   ads_consent: 'granted';
@@ -89,8 +102,8 @@ export interface ConsentedPayload {
     conversion_type: string;
     referrer: string | null;
     landing_page: string | null;
-    gclid: string | null;
   } & CampaignTags;
+  google_click: GoogleClickPayload | null;
 }
 
 export type ConversionPayload = CountPayload | ConsentedPayload;
@@ -124,6 +137,19 @@ const campaignTags = (record: AttributionRecord | null): CampaignTags => ({
 export function pageWithoutQuery(pageUrl: string): string {
   const url = new URL(pageUrl);
   return `${url.origin}${url.pathname}`;
+}
+
+const GOOGLE_CLICK_MAX_AGE_MS = GOOGLE_CLICK_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * The record's Google click: its first click id of gclid, gbraid, wbraid in a form the server
+ * takes, with the time of the landing that brought it. None for a click Google no longer takes a
+ * conversion for: the server would refuse the whole event for it.
+ */
+export function googleClickOf(record: AttributionRecord | null, nowMs: number): GoogleClickPayload | null {
+  if (!record || nowMs - record.timestamp > GOOGLE_CLICK_MAX_AGE_MS) return null;
+  const kind = GOOGLE_CLICK_ID_KINDS.find((name) => GOOGLE_CLICK_ID.test(record[name] ?? ''));
+  return kind ? { kind, id: record[kind]!, click_time: Math.floor(record.timestamp / 1000) } : null;
 }
 
 /** The conversion counted without consent. */
@@ -164,8 +190,8 @@ export function buildConversionPayload(input: PayloadInput): ConsentedPayload {
       ...campaignTags(record),
       referrer: record?.referrer ?? null,
       landing_page: record?.landing_page ?? null,
-      gclid: record?.gclid ?? null,
     },
+    google_click: googleClickOf(record, input.now),
   };
 }
 

@@ -5,7 +5,18 @@
  * Runtime-free.
  */
 
-export const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'fbclid', 'gclid'] as const;
+/**
+ * The campaign tags and Meta's click id. Google's click ids (gclid, gbraid, wbraid) are left out:
+ * these URLs go to Meta, and Google's click travels apart, to Google only (conversion-event.ts).
+ */
+export const ATTRIBUTION_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'fbclid'] as const;
+
+/**
+ * A Google click id from a landing URL that may go to Google: printable ASCII without spaces.
+ * They are base64url-like; a gclid is at most 100 characters today and Google publishes no bound
+ * for gbraid and wbraid, hence the room. The page checks it before sending, the server again.
+ */
+export const GOOGLE_CLICK_ID = /^[\x21-\x7e]{1,512}$/;
 
 const parse = (value: string): URL | null => {
   try {

@@ -1,10 +1,12 @@
 /**
  * Validation of a conversion event posted by the site, before it is recorded and sent to the Meta
- * Conversions API. Allow-lists and bounds; unknown fields are dropped; URLs keep their path and
- * attribution parameters only; every refusal says which field is wrong and why. Without the
- * visitor's consent nothing about the visitor is read at all. Runtime-free.
+ * Conversions API (and, when the visit came from a Google ad click, to Google Ads). Allow-lists
+ * and bounds; unknown fields are dropped; URLs keep their path and attribution parameters only;
+ * every refusal says which field is wrong and why. Without the visitor's consent nothing about the
+ * visitor is read at all. Runtime-free.
  */
-import { attributionUrl, hostOf } from './attribution-url.ts';
+import { attributionUrl, GOOGLE_CLICK_ID, hostOf } from './attribution-url.ts';
+import { GOOGLE_CLICK_ID_KINDS, GOOGLE_CLICK_MAX_AGE_DAYS, type GoogleClick } from './google-ads-event.ts';
 
 export const EVENT_NAMES = ['Lead', 'Schedule', 'CompleteRegistration', 'Contact'] as const;
 export const CONVERSION_TYPES = ['lead_form', 'call_scheduling', 'resource_registration', 'contact'] as const;
@@ -14,13 +16,16 @@ export const MAX_EVENT_AGE_S = 7 * 24 * 60 * 60;
 export const MAX_CLOCK_SKEW_S = 60;
 
 export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
-const CUSTOM_STRING_FIELDS = ['event_source', 'booking_source', ...UTM_FIELDS, 'gclid'] as const;
+const CUSTOM_STRING_FIELDS = ['event_source', 'booking_source', ...UTM_FIELDS] as const;
 const CUSTOM_URL_FIELDS = ['referrer', 'landing_page'] as const;
 const MAX_SHORT = 256;
 const MAX_URL = 2048;
 /** The longest DNS name; the ledger keeps a referrer's host in 256 characters. */
 const MAX_HOST = 253;
 const MAX_USER_AGENT = 512;
+/** Google takes a conversion up to 90 days after its click; 10 days more allow for a client clock running behind. */
+export const MAX_CLICK_AGE_S = (GOOGLE_CLICK_MAX_AGE_DAYS + 10) * 24 * 60 * 60;
+const MAX_CLICK_ID = 512;
 
 export interface UserData {
   client_ip_address?: string;
@@ -31,6 +36,7 @@ export interface UserData {
   external_id?: string;
 }
 
+/** The event as Meta receives it: nothing of Google's click is in it. */
 export interface ServerEvent {
   event_name: (typeof EVENT_NAMES)[number];
   event_time: number;
@@ -51,7 +57,11 @@ export interface RequestFacts {
   userAgent: string | null;
 }
 
-export type Validation = { ok: true; event: ServerEvent } | { ok: false; error: string };
+/**
+ * With consent, the Google ad click the visit came with rides beside the event, never in it: the
+ * ledger keeps the event for Meta as it is, and the Google row is built from `googleClick`.
+ */
+export type Validation = { ok: true; event: ServerEvent; googleClick?: GoogleClick } | { ok: false; error: string };
 
 class Invalid extends Error {}
 const fail = (message: string): never => {
@@ -138,6 +148,20 @@ function customData(value: unknown, consented: boolean): Record<string, string> 
   return out;
 }
 
+/** The page sends one click (gclid before gbraid before wbraid) as `{kind, id, click_time}`. */
+function googleClick(value: unknown, nowS: number): GoogleClick | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) return fail('google_click must be an object');
+  const kind = GOOGLE_CLICK_ID_KINDS.find((name) => name === value.kind) ?? fail(`google_click.kind must be one of: ${GOOGLE_CLICK_ID_KINDS.join(', ')}`);
+  const id = optionalString(value.id, 'google_click.id', MAX_CLICK_ID) ?? fail('google_click.id is required');
+  if (!GOOGLE_CLICK_ID.test(id)) return fail('google_click.id must be printable ASCII without spaces');
+  const time = value.click_time;
+  if (typeof time !== 'number' || !Number.isInteger(time)) return fail('google_click.click_time must be an integer (Unix seconds)');
+  if (time > nowS + MAX_CLOCK_SKEW_S) return fail('google_click.click_time must not be in the future');
+  if (time < nowS - MAX_CLICK_AGE_S) return fail(`google_click.click_time must be within the last ${MAX_CLICK_AGE_S / 86400} days`);
+  return { kind, id, clickTime: time };
+}
+
 function eventTime(value: unknown, nowS: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) return fail('event_time must be an integer (Unix seconds)');
   if (value > nowS + MAX_CLOCK_SKEW_S) return fail('event_time must not be in the future');
@@ -147,8 +171,8 @@ function eventTime(value: unknown, nowS: number): number {
 
 /**
  * Checks a posted body and returns the event to record (and, with consent, to send), or the
- * reason it is refused. Without consent, user_data and every field that could identify the
- * visitor are left out unread.
+ * reason it is refused. Without consent, user_data, the Google click and every field that could
+ * identify the visitor are left out unread.
  */
 export function validateConversionEvent(body: unknown, facts: RequestFacts, consented = true): Validation {
   try {
@@ -172,7 +196,8 @@ export function validateConversionEvent(body: unknown, facts: RequestFacts, cons
       user_data: consented ? userData(body.user_data, facts) : {},
       custom_data: customData(body.custom_data, consented),
     };
-    return { ok: true, event };
+    const click = consented ? googleClick(body.google_click, facts.nowS) : undefined;
+    return { ok: true, event, ...(click ? { googleClick: click } : {}) };
   } catch (error) {
     if (error instanceof Invalid) return { ok: false, error: error.message };
     throw error;
