@@ -57,12 +57,12 @@ function world(answers: { send?: (events: readonly GoogleAdsEvent[]) => GoogleSe
         custom_data: {},
         ...over,
         event_id: id,
-        google_click: { kind: over.kind ?? 'gclid', id: `click-${id}`, clickTime: Math.floor((now - clickAgoMs) / 1000) },
       };
+      const click = { kind: over.kind ?? 'gclid', id: `click-${id}`, clickTime: Math.floor((now - clickAgoMs) / 1000) };
       const consented = over.consented ?? true;
       await ledger.record({
-        ...ledgerRow(event, 'pages', consented, true),
-        google_ads: googleAdsPart(event, consented, false, { delayMinutes: 360, actionFor: client.actionFor }),
+        ...ledgerRow(event, 'pages', consented, true, false, click),
+        google_ads: googleAdsPart(event, click, consented, false, { delayMinutes: 360, actionFor: client.actionFor }),
       });
     },
   };
@@ -103,7 +103,7 @@ describe('what goes to Google, and when', () => {
       custom_data: {},
       event_id: 'none',
     };
-    expect(googleAdsPart(noClick, true, false, w.setting)).toBeNull();
+    expect(googleAdsPart(noClick, undefined, true, false, w.setting)).toBeNull();
     expect(w.ledger.google.size).toBe(0);
     expect(await w.deliver()).toMatchObject({ sent: 0 });
   });
@@ -117,16 +117,17 @@ describe('what goes to Google, and when', () => {
       user_data: {},
       custom_data: {},
       event_id: 'x',
-      google_click: { kind: 'gbraid' as const, id: 'g', clickTime: 1 },
     };
-    expect(googleAdsPart(event, true, false, null)).toEqual({
+    const click = { kind: 'gbraid' as const, id: 'g', clickTime: 1 };
+    expect(googleAdsPart(event, click, true, false, null)).toEqual({
       click_kind: 'gbraid',
       click_time: new Date(1000).toISOString(),
       google_event: null,
       state: 'not_configured',
       not_before: null,
     });
-    expect(googleAdsPart(event, true, true, null)).toBeNull();
+    expect(googleAdsPart(event, click, true, true, null)).toBeNull();
+    expect(googleAdsPart(event, click, false, false, null)).toBeNull();
   });
 
   it('sends a gbraid as a gbraid, and a click over 90 days old never: it expires with the reason', async () => {

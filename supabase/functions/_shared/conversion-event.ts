@@ -6,9 +6,10 @@
  * visitor is read at all. Runtime-free.
  */
 import { attributionUrl, GOOGLE_CLICK_ID, hostOf } from './attribution-url.ts';
+import { EVENT_NAMES } from './event-names.ts';
 import { GOOGLE_CLICK_ID_KINDS, GOOGLE_CLICK_MAX_AGE_DAYS, type GoogleClick } from './google-ads-event.ts';
 
-export const EVENT_NAMES = ['Lead', 'Schedule', 'CompleteRegistration', 'Contact'] as const;
+export { EVENT_NAMES } from './event-names.ts';
 export const CONVERSION_TYPES = ['lead_form', 'call_scheduling', 'resource_registration', 'contact'] as const;
 /** Meta refuses events older than 7 days. */
 export const MAX_EVENT_AGE_S = 7 * 24 * 60 * 60;

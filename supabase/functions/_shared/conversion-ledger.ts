@@ -5,6 +5,7 @@
  */
 import { hasParam, hostOf, pathOf } from './attribution-url.ts';
 import type { ServerEvent } from './conversion-event.ts';
+import type { GoogleClick } from './google-ads-event.ts';
 import { postgrestGoogleLedger, type GoogleAdsLedger, type GoogleAdsPart } from './google-ads-ledger.ts';
 import { supabaseKeyHeaders } from './supabase-key.ts';
 
@@ -42,7 +43,8 @@ export interface LedgerRow {
  * The ledger row of a validated event (its event_id set). With consent, and Meta's settings on
  * the endpoint, the row carries the event for delivery. Without consent the row keeps the type,
  * the time, the page and the campaign tags only. An admin's own visit (`adminVisit`) carries
- * nothing for Meta and is never sent, whatever the consent.
+ * nothing for Meta and is never sent, whatever the consent. `googleClick`: the Google ad click the
+ * visit came with (validated with consent only), counted as `had_gclid`.
  */
 export function ledgerRow(
   event: ServerEvent & { event_id: string },
@@ -50,6 +52,7 @@ export function ledgerRow(
   consented: boolean,
   configured: boolean,
   adminVisit = false,
+  googleClick?: GoogleClick,
 ): LedgerRow {
   const custom = event.custom_data;
   const landing = consented ? custom.landing_page : undefined;
@@ -70,7 +73,7 @@ export function ledgerRow(
     referrer_host: referrer ? hostOf(referrer) : null,
     landing_path: landing ? pathOf(landing) : null,
     had_fbclid: consented && (Boolean(event.user_data.fbc) || urls.some((url) => hasParam(url, 'fbclid'))),
-    had_gclid: consented && (Boolean(custom.gclid) || urls.some((url) => hasParam(url, 'gclid'))),
+    had_gclid: consented && googleClick !== undefined,
     consented,
     meta_event: consented && configured && !adminVisit ? event : null,
     state: adminVisit ? 'admin_visit' : !consented ? 'not_consented' : configured ? 'pending' : 'not_configured',

@@ -4,7 +4,7 @@
  * carries a click id; google-ads.ts turns it into the Data Manager API's event, the same bytes on
  * every try. Runtime-free.
  */
-import type { EVENT_NAMES } from './conversion-event.ts';
+import type { EventName } from './event-names.ts';
 
 /** Google's click ids, in the order one is preferred when a visit has several. */
 export const GOOGLE_CLICK_ID_KINDS = ['gclid', 'gbraid', 'wbraid'] as const;
@@ -21,7 +21,7 @@ export interface GoogleClick {
 export interface GoogleAdsEvent {
   /** The ledger row's event_id: Google counts a transaction id once, however often it is sent. */
   transaction_id: string;
-  event_name: (typeof EVENT_NAMES)[number];
+  event_name: EventName;
   /** When the conversion happened, ISO 8601 in UTC. */
   event_time: string;
   click: { kind: GoogleClickIdKind; id: string };

@@ -27,12 +27,12 @@ export type GoogleAdsSetting = { delayMinutes: number; actionFor: (eventName: st
  * Google Ads set up it is counted as `not_configured`, with nothing kept for Google.
  */
 export function googleAdsPart(
-  event: ServerEvent & { event_id: string; google_click?: GoogleClick | undefined },
+  event: ServerEvent & { event_id: string },
+  click: GoogleClick | undefined,
   consented: boolean,
   adminVisit: boolean,
   google: GoogleAdsSetting,
 ): GoogleAdsPart | null {
-  const click = event.google_click;
   if (!consented || adminVisit || !click) return null;
   const clickTime = new Date(click.clickTime * 1000).toISOString();
   if (!google) return { click_kind: click.kind, click_time: clickTime, google_event: null, state: 'not_configured', not_before: null };

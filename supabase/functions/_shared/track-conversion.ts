@@ -196,8 +196,8 @@ export async function handleTrackConversion(request: Request, env: TrackEnv, dep
   const adminVisit = (await options.adminVisit?.(request)) === true;
   const google = googleAdsFromEnv(env, deps);
   const row = {
-    ...ledgerRow(consented ? await forMeta(event) : event, options.endpoint, consented, 'config' in meta, adminVisit),
-    google_ads: googleAdsPart(event, consented, adminVisit, 'client' in google ? google.setting : null),
+    ...ledgerRow(consented ? await forMeta(event) : event, options.endpoint, consented, 'config' in meta, adminVisit, checked.googleClick),
+    google_ads: googleAdsPart(event, checked.googleClick, consented, adminVisit, 'client' in google ? google.setting : null),
   };
   let recorded: 'recorded' | 'duplicate';
   try {
