@@ -76,7 +76,7 @@ export async function sendGoogleEvents(
   config: GoogleAdsConfig,
   tokens: GoogleTokens,
   deps: GoogleDeps,
-  options: { validateOnly?: boolean } = {},
+  options: { validateOnly?: boolean | undefined } = {},
 ): Promise<GoogleSendResult> {
   if (events.length === 0 || events.length > MAX_GOOGLE_BATCH) throw new RangeError(`a request carries 1 to ${MAX_GOOGLE_BATCH} events, not ${events.length}`);
   const problems = events.map((event) => eventProblem(event, config));
