@@ -238,6 +238,9 @@ describe('googleAdsProblemWords', () => {
     expect(words({ kind: 'rejected', status: 400, reason: 'INVALID_ARGUMENT', message: 'bad gclid', events: [2] })).toMatch(
       /refused 1 conversion as invalid.*site’s developer/,
     );
+    expect(words({ kind: 'rejected', status: 400, reason: 'INVALID_REQUEST_ID', message: 'The request ID is not valid.', events: [] })).toMatch(
+      /no longer knows the request.*nothing to do/,
+    );
     expect(googleAdsProblemWords({ kind: 'sent', requestId: 'r' }, config)).toBeNull();
   });
 

@@ -117,6 +117,7 @@ export function googleAdsProblemWords(result: GoogleSendResult | GoogleStatusRes
     case 'account':
       return accountWords(result, config);
     case 'rejected': {
+      if (result.reason === 'INVALID_REQUEST_ID') return `Google no longer knows the request whose processing was asked for (${result.message}): nothing to do.`;
       const what = result.events.length > 0 ? `${plural(result.events.length, 'conversion')} as invalid` : 'the conversions sent as invalid';
       return `Google refused ${what} (${result.reason}: ${result.message}): ${DEVELOPER}`;
     }
