@@ -139,6 +139,15 @@ describe('sendGoogleEvents', () => {
     expect(await google([answer]).send(batch)).toMatchObject(expected);
   });
 
+  it('a refused destination names its conversion action only when Google named the action', async () => {
+    const refusal = (field: string) => googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [badRequest(field)]);
+    const batch = [event('a'), event('s', { event_name: 'Schedule' })];
+    expect(await google([refusal('destinations[0].productDestinationId')]).send(batch)).toMatchObject({ kind: 'account', conversionActionId: '444' });
+    const account = await google([refusal('destinations[0].operatingAccount.accountId')]).send(batch);
+    expect(account).toMatchObject({ kind: 'account', status: 400 });
+    expect(account).not.toHaveProperty('conversionActionId');
+  });
+
   it('the token endpoint’s refusal pauses delivery; its outage is transient', async () => {
     const refused = new GoogleTokenError('refused', 'invalid_grant', "Google's token endpoint: invalid_grant: Invalid JWT Signature.", 400);
     expect(await google([], refused).send(events(1))).toEqual({

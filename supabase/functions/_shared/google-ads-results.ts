@@ -98,7 +98,7 @@ export function eventIndex(field: string): number | null {
 export function classifyGoogleError(error: GoogleApiError, eventCount: number, actions: readonly string[] = []): GoogleProblem {
   const { status, reason, message } = error;
   if (status === 429 || status >= 500 || (error.code !== null && TRANSIENT_CODES.has(error.code))) return { kind: 'transient', status, reason, message };
-  const named = error.fields.map((field) => /^destinations\[(\d+)\]/.exec(field)?.[1]).find((index) => index !== undefined);
+  const named = error.fields.map((field) => /^destinations\[(\d+)\]\.productDestinationId/.exec(field)?.[1]).find((index) => index !== undefined);
   const conversionActionId = named !== undefined ? actions[Number(named)] : undefined;
   const account = { kind: 'account' as const, status, reason, message, ...(conversionActionId ? { conversionActionId } : {}) };
   if (status === 401 || status === 403 || status === 404) return account;

@@ -99,7 +99,7 @@ export async function sendGoogleEvents(
     events.length,
     request.destinations.map((destination) => destination.productDestinationId),
   );
-  deps.log?.('google: ingest refused', { status: error.status, reason: error.reason, error: error.message, kind: result.kind });
+  deps.log?.('google: ingest refused', { status: error.status, reason: error.reason, error: error.message, fields: error.fields, metadata: error.metadata, kind: result.kind });
   return result;
 }
 
