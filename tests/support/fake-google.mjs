@@ -54,7 +54,7 @@ export async function startFakeGoogle({
   /** click id → click time (ms), for the age checks. */
   const clicks = new Map();
   const statuses = new Map();
-  const state = { mode: 'up', delayMs: 0, keyRefused: false, accountRefused: null, tokenRequests: 0, duplicates: 0, tokenLifetimeS, processingPolls };
+  const state = { mode: 'up', delayMs: 0, keyRefused: false, accountRefused: null, tokenRequests: 0, duplicates: 0, tokenLifetimeS, processingPolls, minClickAgeMs };
 
   const processingError = (event, conversionActionId) => {
     const explicit = laterFailures.get(event.transactionId);
@@ -71,7 +71,7 @@ export async function startFakeGoogle({
     if (clickTime === undefined) return null;
     if (eventTime - clickTime > MAX_CLICK_AGE_MS) return 'PROCESSING_ERROR_REASON_EVENT_TOO_OLD';
     // Google names no reason for a click it has not processed yet; it answers as for a click id it cannot read.
-    if (now() - clickTime < minClickAgeMs) return `PROCESSING_ERROR_REASON_INVALID_${kind.toUpperCase()}`;
+    if (now() - clickTime < state.minClickAgeMs) return `PROCESSING_ERROR_REASON_INVALID_${kind.toUpperCase()}`;
     return null;
   };
 
@@ -239,12 +239,24 @@ export async function startFakeGoogle({
     failLater: (transactionId, reason = 'PROCESSING_ERROR_REASON_INVALID_GCLID') => void laterFailures.set(transactionId, reason),
     /** When a click id's click happened (ms), for the 90-day and delay checks. */
     registerClick: (clickId, clickTimeMs) => void clicks.set(clickId, clickTimeMs),
+    /** A registered click younger than this at ingest fails in processing, as a click Google has not processed yet. */
+    setMinClickAge: (ms) => void (state.minClickAgeMs = ms),
     expireTokens: () => tokens.expireAll(now()),
     /** Back to a working Google with nothing kept (the same service account). */
     reset: () => {
       requests.length = 0;
       for (const store of [accepted, failed, refusedEvents, laterFailures, clicks, statuses]) store.clear();
-      Object.assign(state, { mode: 'up', delayMs: 0, keyRefused: false, accountRefused: null, tokenRequests: 0, duplicates: 0, tokenLifetimeS, processingPolls });
+      Object.assign(state, {
+        mode: 'up',
+        delayMs: 0,
+        keyRefused: false,
+        accountRefused: null,
+        tokenRequests: 0,
+        duplicates: 0,
+        tokenLifetimeS,
+        processingPolls,
+        minClickAgeMs,
+      });
     },
     close: () =>
       new Promise((resolve) => {

@@ -183,12 +183,19 @@ describe('the Data Manager API', () => {
     expect(fake.accepted.size).toBe(0);
   });
 
-  it('fails events later as Google does: a click over 90 days before, or as told', async () => {
+  it('fails events later as Google does: a click over 90 days before, one too recent, or as told', async () => {
     const config = configOf();
     const tokens = googleTokens(config.key, deps);
     fake.registerClick('gclid-old', clock - 91 * 24 * 3600_000);
+    fake.registerClick('gclid-fresh', clock - 60_000);
+    fake.setMinClickAge(6 * 3600_000);
     fake.failLater('told', 'PROCESSING_ERROR_REASON_INVALID_GCLID');
-    const sent = await sendGoogleEvents([event('old', { click: { kind: 'gclid', id: 'gclid-old' } }), event('told'), event('fine')], config, tokens, deps);
+    const sent = await sendGoogleEvents(
+      [event('old', { click: { kind: 'gclid', id: 'gclid-old' } }), event('fresh'), event('told'), event('fine')],
+      config,
+      tokens,
+      deps,
+    );
     const requestId = (sent as { requestId: string }).requestId;
     await retrieveGoogleRequestStatus(requestId, config, tokens, deps);
     expect(await retrieveGoogleRequestStatus(requestId, config, tokens, deps)).toEqual({
@@ -197,15 +204,15 @@ describe('the Data Manager API', () => {
         {
           status: 'PARTIAL_SUCCESS',
           productDestinationId: '700000001',
-          recordCount: 3,
+          recordCount: 4,
           errors: [
             { reason: 'PROCESSING_ERROR_REASON_EVENT_TOO_OLD', count: 1 },
-            { reason: 'PROCESSING_ERROR_REASON_INVALID_GCLID', count: 1 },
+            { reason: 'PROCESSING_ERROR_REASON_INVALID_GCLID', count: 2 },
           ],
         },
       ],
     });
     expect([...fake.accepted.keys()]).toEqual(['fine']);
-    expect([...fake.failed.keys()]).toEqual(['old', 'told']);
+    expect([...fake.failed.keys()]).toEqual(['old', 'fresh', 'told']);
   });
 });
