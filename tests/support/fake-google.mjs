@@ -3,7 +3,8 @@
  * A fake Google on 127.0.0.1 for tests and `npm run dev`: the OAuth token endpoint of a service
  * account it makes (tests/support/fake-google-auth.mjs) and the Data Manager API's
  * `POST /v1/events:ingest` and `GET /v1/requestStatus:retrieve`, checking every request as
- * Google's reference describes it (tests/support/fake-google-ingest.mjs), so a wrong client fails.
+ * Google's reference describes it (tests/support/fake-google-ingest.mjs), so a wrong client fails,
+ * and processing what it took as Google does (tests/support/fake-google-processing.mjs).
  *
  *   const google = await startFakeGoogle();
  *   googleAdsConfig(google.env())        // the site's settings pointing at it
@@ -13,19 +14,19 @@
  *   google.refuseEvent(id, 'INVALID_FORMAT')   // that event refused at once, by its index
  *   google.failLater(id, 'PROCESSING_ERROR_REASON_INVALID_GCLID')  // taken, failed in processing
  *   google.expireTokens()                // the next call with an old token: 401
+ *   google.registerClick(gclid, ms)      // a click's time: over 90 days, or under setMinClickAge, fails later
  *   google.accepted                      // Map transactionId → event Google counts
  *
  *   FAKE_GOOGLE_PORT=54331 node tests/support/fake-google.mjs   (GET /_env: the settings for it)
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { checkGrant, IssuedTokens, makeServiceAccount } from './fake-google-auth.mjs';
-import { accountRefusal, CLICK_ID_KINDS, googleError, ingestViolations, unauthenticated } from './fake-google-ingest.mjs';
+import { accountRefusal, googleError, ingestViolations, unauthenticated } from './fake-google-ingest.mjs';
+import { FakeProcessing } from './fake-google-processing.mjs';
 
 export const FAKE_GOOGLE_ACCOUNT_ID = '1234567890';
 export const FAKE_GOOGLE_CONVERSION_ACTIONS = { Lead: '700000001', Schedule: '700000002', CompleteRegistration: '700000003', Contact: '700000004' };
-const MAX_CLICK_AGE_MS = 90 * 24 * 3600_000;
 
 /**
  * Starts the fake on 127.0.0.1:`port` (0: any free port).
@@ -45,35 +46,9 @@ export async function startFakeGoogle({
   const tokens = new IssuedTokens();
   /** Every request: { method, path, query, body, outcome } */
   const requests = [];
-  /** transactionId → { event, conversionActionId, requestId }: the conversions Google counts. */
-  const accepted = new Map();
-  /** transactionId → { event, reason }: taken, then refused in processing. */
-  const failed = new Map();
   const refusedEvents = new Map();
-  const laterFailures = new Map();
-  /** click id → click time (ms), for the age checks. */
-  const clicks = new Map();
-  const statuses = new Map();
-  const state = { mode: 'up', delayMs: 0, keyRefused: false, accountRefused: null, tokenRequests: 0, duplicates: 0, tokenLifetimeS, processingPolls, minClickAgeMs };
-
-  const processingError = (event, conversionActionId) => {
-    const explicit = laterFailures.get(event.transactionId);
-    if (explicit) return explicit;
-    if (accepted.has(event.transactionId) && accepted.get(event.transactionId).conversionActionId === conversionActionId) {
-      state.duplicates += 1;
-      return 'PROCESSING_ERROR_REASON_DUPLICATE_TRANSACTION_ID';
-    }
-    if (event.consent.adUserData === 'CONSENT_DENIED') return 'PROCESSING_ERROR_REASON_DENIED_CONSENT';
-    const eventTime = Date.parse(event.eventTimestamp);
-    if (now() - eventTime > MAX_CLICK_AGE_MS) return 'PROCESSING_ERROR_REASON_EVENT_TOO_OLD';
-    const kind = CLICK_ID_KINDS.find((name) => event.adIdentifiers[name]);
-    const clickTime = clicks.get(event.adIdentifiers[kind]);
-    if (clickTime === undefined) return null;
-    if (eventTime - clickTime > MAX_CLICK_AGE_MS) return 'PROCESSING_ERROR_REASON_EVENT_TOO_OLD';
-    // Google names no reason for a click it has not processed yet; it answers as for a click id it cannot read.
-    if (now() - clickTime < state.minClickAgeMs) return `PROCESSING_ERROR_REASON_INVALID_${kind.toUpperCase()}`;
-    return null;
-  };
+  const state = { mode: 'up', delayMs: 0, keyRefused: false, accountRefused: null, tokenRequests: 0, tokenLifetimeS, processingPolls, minClickAgeMs, now };
+  const processing = new FakeProcessing(state);
 
   const ingest = (body) => {
     const violations = ingestViolations(body, now());
@@ -92,48 +67,7 @@ export async function startFakeGoogle({
     if (refused.length > 0)
       return [400, googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', { reason: refused[0].reason, violations: refused })];
     if (body.validateOnly) return [200, {}];
-    const requestId = randomBytes(16).toString('hex');
-    const perDestination = body.destinations.map((destination) => ({ destination, recordCount: 0, errors: new Map() }));
-    for (const event of body.events) {
-      const targets = event.destinationReferences?.length
-        ? perDestination.filter(({ destination }) => event.destinationReferences.includes(destination.reference))
-        : perDestination;
-      for (const target of targets) {
-        const action = target.destination.productDestinationId;
-        target.recordCount += 1;
-        const reason = processingError(event, action);
-        if (reason) {
-          target.errors.set(reason, (target.errors.get(reason) ?? 0) + 1);
-          if (!accepted.has(event.transactionId)) failed.set(event.transactionId, { event, reason });
-        } else {
-          accepted.set(event.transactionId, { event, conversionActionId: action, requestId });
-        }
-      }
-    }
-    statuses.set(requestId, { perDestination, polls: 0 });
-    return [200, { requestId }];
-  };
-
-  const requestStatus = (requestId) => {
-    const status = statuses.get(requestId);
-    if (!status) {
-      const violation = { field: 'request_id', description: 'The request ID is not valid.', reason: 'INVALID_REQUEST_ID' };
-      return [400, googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', { reason: 'INVALID_REQUEST_ID', violations: [violation] })];
-    }
-    status.polls += 1;
-    const processing = status.polls <= state.processingPolls;
-    const requestStatusPerDestination = status.perDestination.map(({ destination, recordCount, errors }) => {
-      const failures = [...errors.values()].reduce((sum, n) => sum + n, 0);
-      const outcome = processing ? 'PROCESSING' : failures === 0 ? 'SUCCESS' : failures >= recordCount ? 'FAILED' : 'PARTIAL_SUCCESS';
-      const errorCounts = [...errors].map(([reason, n]) => ({ reason, recordCount: String(n) }));
-      return {
-        destination,
-        requestStatus: outcome,
-        eventsIngestionStatus: { recordCount: String(recordCount) },
-        ...(!processing && errorCounts.length > 0 ? { errorInfo: { errorCounts } } : {}),
-      };
-    });
-    return [200, { requestStatusPerDestination }];
+    return [200, { requestId: processing.take(body) }];
   };
 
   const server = http.createServer((req, res) => {
@@ -173,7 +107,7 @@ export async function startFakeGoogle({
         const [status, body] = accountRefusal(state.accountRefused);
         if (route === 'ingest' || status === 401 || status === 403) return send(status, body);
       }
-      if (route === 'status') return send(...requestStatus(url.searchParams.get('requestId') ?? ''));
+      if (route === 'status') return send(...processing.status(url.searchParams.get('requestId') ?? ''));
       try {
         entry.body = JSON.parse(text);
       } catch {
@@ -213,14 +147,16 @@ export async function startFakeGoogle({
     url,
     port: server.address().port,
     requests,
-    accepted,
-    failed,
+    /** transactionId → { event, conversionActionId, requestId }: the conversions Google counts. */
+    accepted: processing.accepted,
+    /** transactionId → { event, reason }: taken, then refused in processing. */
+    failed: processing.failed,
     get tokenRequests() {
       return state.tokenRequests;
     },
     /** Second ingests of a transaction id Google already counted. */
     get duplicates() {
-      return state.duplicates;
+      return processing.duplicates;
     },
     /** The service account's key file (an object; its JSON text is GOOGLE_SERVICE_ACCOUNT_KEY). */
     serviceAccountKey: () => structuredClone(account.keyFile),
@@ -236,27 +172,18 @@ export async function startFakeGoogle({
     /** PERMISSION_DENIED, SERVICE_DISABLED, TERMS_AND_CONDITIONS_NOT_SIGNED, INVALID_CONVERSION_ACTION_ID, NOT_FOUND, UNAUTHENTICATED; null: accepted again. */
     refuseAccount: (reason) => void (state.accountRefused = reason),
     refuseEvent: (transactionId, reason = 'INVALID_EVENT') => void refusedEvents.set(transactionId, reason),
-    failLater: (transactionId, reason = 'PROCESSING_ERROR_REASON_INVALID_GCLID') => void laterFailures.set(transactionId, reason),
+    failLater: (transactionId, reason = 'PROCESSING_ERROR_REASON_INVALID_GCLID') => void processing.laterFailures.set(transactionId, reason),
     /** When a click id's click happened (ms), for the 90-day and delay checks. */
-    registerClick: (clickId, clickTimeMs) => void clicks.set(clickId, clickTimeMs),
+    registerClick: (clickId, clickTimeMs) => void processing.clicks.set(clickId, clickTimeMs),
     /** A registered click younger than this at ingest fails in processing, as a click Google has not processed yet. */
     setMinClickAge: (ms) => void (state.minClickAgeMs = ms),
     expireTokens: () => tokens.expireAll(now()),
     /** Back to a working Google with nothing kept (the same service account). */
     reset: () => {
       requests.length = 0;
-      for (const store of [accepted, failed, refusedEvents, laterFailures, clicks, statuses]) store.clear();
-      Object.assign(state, {
-        mode: 'up',
-        delayMs: 0,
-        keyRefused: false,
-        accountRefused: null,
-        tokenRequests: 0,
-        duplicates: 0,
-        tokenLifetimeS,
-        processingPolls,
-        minClickAgeMs,
-      });
+      refusedEvents.clear();
+      processing.reset();
+      Object.assign(state, { mode: 'up', delayMs: 0, keyRefused: false, accountRefused: null, tokenRequests: 0, tokenLifetimeS, processingPolls, minClickAgeMs });
     },
     close: () =>
       new Promise((resolve) => {
