@@ -22,10 +22,12 @@ import { GoogleTokenError, type GoogleTokens, type TokenDeps } from './google-se
 
 export { DEFAULT_GOOGLE_DATA_MANAGER_URL, formatAccountId, googleActionFor, googleAdsConfig } from './google-ads-config.ts';
 export type { GoogleAdsConfig, GoogleAdsConfigResult, GoogleAdsEnv, GoogleEventName } from './google-ads-config.ts';
+export { REQUEST_STATUSES } from './google-ads-results.ts';
 export type { GoogleDestinationStatus, GoogleProblem, GoogleSendResult, GoogleStatusResult } from './google-ads-results.ts';
 export { googleAdsProblemWords } from './google-ads-problems.ts';
 export { ingestRequest } from './google-ads-request.ts';
-export { googleTokens } from './google-service-account.ts';
+export { GoogleTokenError, googleTokens } from './google-service-account.ts';
+export type { GoogleTokens } from './google-service-account.ts';
 
 /** The Data Manager API takes at most 2,000 events per request. */
 export const MAX_GOOGLE_BATCH = 2000;
