@@ -262,3 +262,21 @@ describe("reading back Google's processing", () => {
     expect(w.ledger.google.get('call')).toMatchObject({ state: 'failed', last_error_reason: 'CONVERSION_ACTION_NOT_ENABLED' });
   });
 });
+
+describe('a transaction id Google had already', () => {
+  it('is delivered: Google counts it once', async () => {
+    const w = world({
+      status: () => ({
+        kind: 'status',
+        destinations: [
+          { status: 'FAILED', productDestinationId: '111', recordCount: 1, errors: [{ reason: 'PROCESSING_ERROR_REASON_DUPLICATE_TRANSACTION_ID', count: 1 }] },
+        ],
+      }),
+    });
+    await w.record('again', 7 * HOUR);
+    await w.deliver();
+    w.advance(readBackWaitMs(0));
+    expect(await w.deliver()).toMatchObject({ delivered: 1 });
+    expect(w.ledger.google.get('again')!.state).toBe('delivered');
+  });
+});

@@ -12,6 +12,7 @@
  */
 import { retryWaitMs } from './delivery-schedule.ts';
 import type { GoogleAdsEvent } from './google-ads-event.ts';
+import { HARMLESS } from './google-ads-problems.ts';
 import type { GoogleDestinationStatus, GoogleProblem, GoogleSendResult, GoogleStatusResult } from './google-ads.ts';
 import type { ClaimedGoogleEvent, GoogleAdsLedger, GoogleDeliveryStatus, GoogleOutcome, SentGoogleEvent } from './google-ads-ledger.ts';
 import type { UpstreamDeps } from './meta-capi.ts';
@@ -114,17 +115,20 @@ export function readBackOutcomes(rows: SentGoogleEvent[], result: GoogleStatusRe
     const action = client.actionFor(row.google_event.event_name);
     const destination = result.destinations.find((candidate) => candidate.productDestinationId === action) ?? (result.destinations.length === 1 ? result.destinations[0] : undefined);
     if (!destination || destination.status === 'PROCESSING' || destination.status === 'REQUEST_STATUS_UNKNOWN') return later(row);
-    if (destination.status === 'SUCCESS') return { event_id: row.event_id, outcome: 'delivered' };
-    const reason = destination.errors[0]?.reason ?? null;
+    // A transaction id Google had already (a resend after an answer that was lost) is counted once: delivered.
+    const errors = destination.errors.filter((error) => error.count > 0 && !HARMLESS.has(error.reason));
+    const onlyDuplicates = destination.errors.length > 0 && errors.length === 0;
+    if (destination.status === 'SUCCESS' || onlyDuplicates) return { event_id: row.event_id, outcome: 'delivered' };
+    const reason = errors[0]?.reason ?? null;
     const together = rows.filter((other) => client.actionFor(other.google_event.event_name) === action).length;
     const refusedAll = destination.status === 'FAILED' || together === 1;
-    if (refusedAll) return { event_id: row.event_id, outcome: 'failed', reason, message: `Google refused it: ${reasonsOf(destination.errors) || 'no reason given'}.` };
-    const refused = destination.errors.reduce((sum, error) => sum + error.count, 0);
+    if (refusedAll) return { event_id: row.event_id, outcome: 'failed', reason, message: `Google refused it: ${reasonsOf(errors) || 'no reason given'}.` };
+    const refused = errors.reduce((sum, error) => sum + error.count, 0);
     return {
       event_id: row.event_id,
       outcome: 'partial',
       reason,
-      message: `Google took ${Math.max(0, (destination.recordCount ?? together) - refused)} of the ${destination.recordCount ?? together} conversions sent with it and refused ${refused} (${reasonsOf(destination.errors)}), without saying which.`,
+      message: `Google took ${Math.max(0, (destination.recordCount ?? together) - refused)} of the ${destination.recordCount ?? together} conversions sent with it and refused ${refused} (${reasonsOf(errors)}), without saying which.`,
     };
   });
 }

@@ -67,7 +67,7 @@ function accountWords(result: Extract<GoogleSendResult, { kind: 'account' }>, co
 }
 
 /** Processing failures that are not a problem: Google already had these conversions. */
-const HARMLESS = new Set(['PROCESSING_ERROR_REASON_DUPLICATE_TRANSACTION_ID', 'PROCESSING_ERROR_REASON_DUPLICATE_GCLID']);
+export const HARMLESS: ReadonlySet<string> = new Set(['PROCESSING_ERROR_REASON_DUPLICATE_TRANSACTION_ID', 'PROCESSING_ERROR_REASON_DUPLICATE_GCLID']);
 
 function processingWords(reason: string, count: number, config: GoogleAdsConfig): string {
   const n = plural(count, 'conversion');

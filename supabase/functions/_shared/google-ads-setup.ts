@@ -49,7 +49,7 @@ export function googleAdsFromEnv(env: GoogleAdsEnv, deps: GoogleDeps): GoogleAds
   const found = googleAdsConfig(env);
   if (!('config' in found)) return found;
   const { config } = found;
-  const cacheKey = `${config.key.token_uri} ${config.key.client_email} ${config.key.private_key_id}`;
+  const cacheKey = `${config.key.tokenUri} ${config.key.clientEmail} ${config.key.privateKeyId}`;
   const tokens = tokenCache.get(cacheKey) ?? googleTokens(config.key, deps);
   tokenCache.set(cacheKey, tokens);
   const actionFor = (eventName: string) => googleActionFor(config, eventName);
@@ -60,12 +60,12 @@ export function googleAdsFromEnv(env: GoogleAdsEnv, deps: GoogleDeps): GoogleAds
       send: (events, options) => sendGoogleEvents(events, config, tokens, deps, options),
       status: (requestId) => retrieveGoogleRequestStatus(requestId, config, tokens, deps),
       actionFor,
-      problemWords: (problem) => googleAdsProblemWords(problem, config),
+      problemWords: (problem) => googleAdsProblemWords(problem, config) ?? `Google refused the events: ${problem.message}`,
     },
     setting: { delayMinutes: config.delayMinutes, actionFor },
     account: formatAccountId(config.accountId),
     actions: Object.fromEntries(Object.entries(config.conversionActions).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
-    serviceAccount: config.key.client_email,
+    serviceAccount: config.key.clientEmail,
     dataManagerUrl: config.dataManagerUrl,
   };
 }
