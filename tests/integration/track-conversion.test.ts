@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ORIGIN } from '../../src/lib/dev-origin.ts';
 import { sendChunked } from '../../tools/tracking/big-body.mjs';
 import { startFakeGraph } from '../../tools/tracking/fake-graph.mjs';
+import { startFakeGoogle } from '../support/fake-google.mjs';
 import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
 import { startTestStandin } from '../support/standin.ts';
@@ -24,6 +25,8 @@ const GRAPH_PORT = Number(process.env.TRACKING_TEST_PORT ?? 4710);
 
 type Graph = Awaited<ReturnType<typeof startFakeGraph>>;
 let graph: Graph;
+/** Google Ads' Data Manager API, for the wrangler and Deno runs (sent at once: no wait after the click). */
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 /** The ledger of the wrangler and Deno runs (`npm run dev` starts its own stand-in). */
 let standin: Standin;
 
@@ -62,7 +65,13 @@ const meta = (graphUrl: string) => ({
   META_GRAPH_URL: graphUrl,
   META_API_VERSION: 'v25.0',
 });
-const vars = (graphUrl: string) => ({ ...meta(graphUrl), SUPABASE_URL: standin.url, SUPABASE_SERVICE_ROLE_KEY: standin.config.serviceRoleKey });
+const vars = (graphUrl: string) => ({
+  ...meta(graphUrl),
+  ...google.env(),
+  GOOGLE_ADS_DELAY_MINUTES: '0',
+  SUPABASE_URL: standin.url,
+  SUPABASE_SERVICE_ROLE_KEY: standin.config.serviceRoleKey,
+});
 
 /**
  * The behaviour every adapter must show; `ipHeader` is the platform's client IP header, `ledger`
@@ -185,6 +194,18 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
     if (ledger) expect(await rows(body.event_id)).toHaveLength(1);
   });
 
+  if (ledger) {
+    it('sends Google Ads the click once, its id the transaction id, and Meta none of it', async () => {
+      const body = event({ google_click: { kind: 'gclid', id: `Cj0-${crypto.randomUUID()}`, click_time: Math.floor(Date.now() / 1000) - 60 } });
+      expect((await post(endpoint(), body)).status).toBe(202);
+      await eventually(() => google.accepted.has(body.event_id)).toBe(true);
+      expect(google.accepted.get(body.event_id)!.event).toMatchObject({ transactionId: body.event_id, adIdentifiers: { gclid: body.google_click.id } });
+      await eventually(() => accepted(body.event_id).length).toBe(1);
+      expect(JSON.stringify(accepted(body.event_id))).not.toContain(body.google_click.id);
+      expect(await rows(body.event_id)).toMatchObject([{ had_gclid: true }]);
+    });
+  }
+
   it('refuses a chunked body of several MB with 413', async () => {
     const result = await sendChunked(endpoint(), { bytes: 8 * 1024 * 1024, headers: { origin: site } });
     expect(result.status).toBe(413);
@@ -239,6 +260,7 @@ const ownVisit = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): O
 
 beforeAll(async () => {
   graph = await startFakeGraph({ port: GRAPH_PORT });
+  google = await startFakeGoogle({ port: GRAPH_PORT + 6 });
   // The delivery timer is off: the events here are delivered by the endpoints themselves.
   standin = await startTestStandin(GRAPH_PORT + 5, {}, { STANDIN_DELIVERY_INTERVAL_MS: '0' });
 }, 60_000);
@@ -246,6 +268,7 @@ afterAll(async () => {
   // The endpoints' work after their last answers settles before the ledger closes.
   await new Promise((resolve) => setTimeout(resolve, 500));
   await graph?.close();
+  await google?.close();
   await standin?.close();
 });
 beforeEach(() => graph.reset());
