@@ -4,7 +4,9 @@
  * free port when another checkout's holds the usual one: tools/supabase-local.mjs), a local fake
  * GoHighLevel behind the stand-in's calendar functions (unless GHL_API_TOKEN is set, or with
  * `--no-fake-ghl`), a local fake Meta Graph API the conversions are delivered to (unless
- * META_CAPI_TOKEN is set, or with `--no-fake-meta`), and `astro dev` with the other arguments
+ * META_CAPI_TOKEN is set, or with `--no-fake-meta`), a local fake Google Ads (Data Manager API
+ * and its token endpoint, unless GOOGLE_SERVICE_ACCOUNT_KEY is set, or with `--no-fake-google`),
+ * and `astro dev` with the other arguments
  * (`npm run dev -- --port 4322`). GHL_API_BASE, GHL_API_TOKEN and GHL_LOCATION_ID are read from
  * the environment or `.env`.
  */
@@ -13,12 +15,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { FAKE_GHL_LOCATION_ID, FAKE_GHL_TOKEN, startFakeGhl } from '../tests/support/fake-ghl.mjs';
+import { startFakeGoogle } from '../tests/support/fake-google.mjs';
 import { startFakeGraph } from './tracking/fake-graph.mjs';
 import { ensureLocalSupabase } from './supabase-local.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const NO_FAKE = '--no-fake-ghl';
 const NO_FAKE_META = '--no-fake-meta';
+const NO_FAKE_GOOGLE = '--no-fake-google';
 const args = process.argv.slice(2);
 
 /** The GoHighLevel settings given to the stand-in: the environment's, else `.env`'s. */
@@ -40,10 +44,18 @@ let fake = !ghl.GHL_API_TOKEN && !args.includes(NO_FAKE) ? await startFakeGhl() 
 const graph = !process.env.META_CAPI_TOKEN && !args.includes(NO_FAKE_META) ? await startFakeGraph() : null;
 const meta = graph ? { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'local-fake-token', META_GRAPH_URL: graph.url } : {};
 if (graph) console.log(`meta: no META_CAPI_TOKEN set: conversions are delivered to a local fake Graph API on ${graph.url} (named in the admin's Conversions tab)`);
+// Likewise Google Ads, a click's conversion sent at once (Google's own wait is 6 hours).
+const google = !process.env.GOOGLE_SERVICE_ACCOUNT_KEY && !args.includes(NO_FAKE_GOOGLE) ? await startFakeGoogle() : null;
+const googleAds = google ? { ...google.env(), GOOGLE_ADS_DELAY_MINUTES: '0' } : {};
+if (google)
+  console.log(
+    `google-ads: no GOOGLE_SERVICE_ACCOUNT_KEY set: conversions from Google ads are delivered to a local fake Google on ${google.url} (named in the admin's Conversions tab)`,
+  );
 const supabase = await ensureLocalSupabase(
   {
     ...process.env,
     ...meta,
+    ...googleAds,
     ...ghl,
     ...(fake ? { GHL_API_BASE: fake.url, GHL_API_TOKEN: FAKE_GHL_TOKEN, GHL_LOCATION_ID: FAKE_GHL_LOCATION_ID } : {}),
   },
@@ -62,11 +74,11 @@ if (fake && !supabase.started) {
   );
 }
 
-const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...args.filter((arg) => arg !== NO_FAKE && arg !== NO_FAKE_META)], {
+const astro = spawn(`${root}node_modules/.bin/astro`, ['dev', ...args.filter((arg) => arg !== NO_FAKE && arg !== NO_FAKE_META && arg !== NO_FAKE_GOOGLE)], {
   cwd: root,
   stdio: 'inherit',
   // PUBLIC_SUPABASE_URL reaches the browser code: this checkout's stand-in, wherever it runs.
-  env: { ...supabase.ledgerEnv, ...meta, ...process.env, PUBLIC_SUPABASE_URL: supabase.url, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: { ...supabase.ledgerEnv, ...meta, ...googleAds, ...process.env, PUBLIC_SUPABASE_URL: supabase.url, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 const stop = () => astro.kill('SIGTERM');
 process.on('SIGINT', stop);
@@ -75,5 +87,6 @@ astro.on('exit', async (code, signal) => {
   supabase.stop();
   await fake?.close();
   await graph?.close();
+  await google?.close();
   process.exit(code ?? (signal ? 0 : 1));
 });
