@@ -96,6 +96,18 @@ describe('a conversion from a Google ad', () => {
     expect((await deliver()).google).toMatchObject({ configured: true, delivered: 1 });
     expect(await googleRow(id)).toMatchObject({ state: 'delivered', google_event: null });
     expect(google.duplicates).toBe(0);
+    // One access token for the send and both read-backs (none at all when this process has one already).
+    expect(google.tokenRequests).toBeLessThanOrEqual(1);
+  });
+
+  it('an access token Google no longer takes is renewed once, and the same request sent again', async () => {
+    google.expireTokens();
+    const id = `lead.g-renew-${Date.now()}`;
+    expect((await track(event(id))).status).toBe(202);
+    await eventually(() => google.accepted.has(id)).toBe(true);
+    expect(google.tokenRequests).toBe(1);
+    const tries = google.requests.filter((request) => request.path === '/v1/events:ingest');
+    expect(tries.map((request) => request.outcome)).toEqual([401, 200]);
   });
 
   it('without consent, or without a click, nothing reaches Google; a gbraid goes as a gbraid, with no gclid', async () => {

@@ -8,7 +8,7 @@
  *
  *   const google = await startFakeGoogle();
  *   googleAdsConfig(google.env())        // the site's settings pointing at it
- *   google.setMode('down')               // 503 everywhere (or 'reset': connections dropped)
+ *   google.setMode('down')               // 503 everywhere ('ingest-down': the API only; 'reset': connections dropped)
  *   google.refuseKey(true)               // the token endpoint: invalid_grant
  *   google.refuseAccount('PERMISSION_DENIED')
  *   google.refuseEvent(id, 'INVALID_FORMAT')   // that event refused at once, by its index
@@ -90,7 +90,8 @@ export async function startFakeGoogle({
         entry.outcome = 'reset';
         return req.socket.destroy();
       }
-      if (state.mode === 'down') return send(503, googleError(503, 'UNAVAILABLE', 'The service is currently unavailable.', { reason: 'UNAVAILABLE' }));
+      if (state.mode === 'down' || (state.mode === 'ingest-down' && url.pathname !== '/token'))
+        return send(503, googleError(503, 'UNAVAILABLE', 'The service is currently unavailable.', { reason: 'UNAVAILABLE' }));
       if (req.method === 'POST' && url.pathname === '/token') return send(...token(new URLSearchParams(text)));
       const route =
         req.method === 'POST' && url.pathname === '/v1/events:ingest'
@@ -162,7 +163,7 @@ export async function startFakeGoogle({
     serviceAccountKey: () => structuredClone(account.keyFile),
     /** The site's settings for this fake (GoogleAdsEnv). */
     env,
-    /** up | down (503) | reset (connections dropped) */
+    /** up | down (503) | ingest-down (the Data Manager API 503, its token endpoint up) | reset (connections dropped) */
     setMode: (mode) => void (state.mode = mode),
     setDelay: (ms) => void (state.delayMs = ms),
     setTokenLifetime: (seconds) => void (state.tokenLifetimeS = seconds),

@@ -2,22 +2,33 @@
  * The whole conversions path on 127.0.0.1 for the tracking scripts: a fake Graph API, the local
  * stand-in (ledger, deliver-conversions timer) in its own process with this run's keys, the
  * Pages Function under `wrangler pages dev` and the Edge Function served by Deno, both recording
- * in the stand-in's ledger. Ports: base (graph), base+1 (stand-in), base+2 (Pages), base+3 (Deno).
+ * in the stand-in's ledger. Ports: base (graph), base+1 (stand-in), base+2 (Pages), base+3 (Deno);
+ * with `google`, a fake Google Ads (base+4) every endpoint sends to at once (no wait after the click).
  */
 import { signIn, startKeyedStandin } from '../fuzz/servers.mjs';
 import { startDenoFunction } from './deno-function.mjs';
 import { startFakeGraph } from './fake-graph.mjs';
 import { startPagesDev } from './wrangler-pages.mjs';
+import { startFakeGoogle } from '../../tests/support/fake-google.mjs';
 
 export const SITE = 'https://kaylareyes.coach';
 
 /** `intervalMs`: how often the stand-in runs the delivery (Supabase Cron: every minute); `random`: the fake's failures. */
-export async function startLedgerStack({ base, intervalMs = 60_000, rateLimit = '1000000', random = Math.random }) {
+export async function startLedgerStack({ base, intervalMs = 60_000, rateLimit = '1000000', random = Math.random, google: withGoogle = false }) {
   const stops = [];
   try {
     const graph = await startFakeGraph({ port: base, random });
     stops.push(() => graph.close());
-    const meta = { META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'stack-token', META_GRAPH_URL: graph.url, TRACK_RATE_LIMIT: rateLimit, ALLOWED_ORIGINS: SITE };
+    const google = withGoogle ? await startFakeGoogle({ port: base + 4 }) : null;
+    if (google) stops.push(() => google.close());
+    const meta = {
+      META_PIXEL_ID: '1234567890',
+      META_CAPI_TOKEN: 'stack-token',
+      META_GRAPH_URL: graph.url,
+      TRACK_RATE_LIMIT: rateLimit,
+      ALLOWED_ORIGINS: SITE,
+      ...(google ? { ...google.env(), GOOGLE_ADS_DELAY_MINUTES: '0' } : {}),
+    };
     const { standin, anonKey, serviceKey } = await startKeyedStandin(base + 1, { ...meta, STANDIN_DELIVERY_INTERVAL_MS: String(intervalMs) });
     stops.push(() => standin.stop());
     const ledger = { SUPABASE_URL: standin.url, SUPABASE_SERVICE_ROLE_KEY: serviceKey };
@@ -37,11 +48,13 @@ export async function startLedgerStack({ base, intervalMs = 60_000, rateLimit = 
     };
     return {
       graph,
+      google,
       standin,
       serviceKey,
       endpoints: [`${pages.url}/api/track-conversion`, deno.url],
       /** The admin's view (the Conversions tab's own call). */
       report: (days = 7) => rpc('conversion_report', { p_days: days }),
+      googleReport: (days = 7) => rpc('google_ads_report', { p_days: days }),
       /** Records as the endpoints do, with the service role (for a backlog). */
       record: (row) => rpc('record_conversion', { p_row: row }, serviceKey),
       stop: async () => {
