@@ -157,6 +157,38 @@ describe('a conversion from a Google ad', () => {
     expect((await admin.rpc('google_ads_report', { p_days: 7 })).data.status).toMatchObject({ paused: false });
   });
 
+  it('a refused key (deleted or disabled): Google pauses with what to fix, nothing lost; after a new key each waiting one goes once', async () => {
+    google.expireTokens();
+    google.refuseKey(true);
+    const ids = Array.from({ length: 2 }, (_, i) => `lead.g-key-${Date.now()}-${i}`);
+    for (const id of ids) await track(event(id));
+    await triedOnce(ids);
+    await dueNow();
+    expect((await deliver()).google).toMatchObject({ stopped: 'account' });
+    const admin = await signedIn(standin, ADMIN.email, ADMIN.password);
+    const { data: report } = await admin.rpc('google_ads_report', { p_days: 7 });
+    expect(report.status).toMatchObject({ paused: true });
+    expect(report.status.problem_message).toMatch(/GOOGLE_SERVICE_ACCOUNT_KEY/);
+    expect(ids.some((id) => google.accepted.has(id))).toBe(false);
+    google.refuseKey(false);
+    await dueNow();
+    await deliver();
+    expect(ids.filter((id) => google.accepted.has(id))).toEqual(ids);
+  });
+
+  it('a click 90 days old is never sent: the conversion is shown as expired, with why', async () => {
+    const id = `lead.g-old-${Date.now()}`;
+    expect((await track(event(id, click(id, 'gclid', 91 * 86_400)))).status).toBe(202);
+    await eventually(async () => (await googleRow(id))?.state).toBe('expired');
+    expect(await googleRow(id)).toMatchObject({ google_event: null, last_error_reason: 'CLICK_TOO_OLD' });
+    expect(google.accepted.has(id)).toBe(false);
+    const admin = await signedIn(standin, ADMIN.email, ADMIN.password);
+    const { data: report } = await admin.rpc('google_ads_report', { p_days: 7 });
+    expect(report.reasons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ state: 'expired', reason: 'CLICK_TOO_OLD', message: expect.stringMatching(/over 90 days old/) })]),
+    );
+  });
+
   it('one event Google refuses fails with its reason; the others are delivered', async () => {
     const ids = Array.from({ length: 3 }, (_, i) => `lead.g-one-${Date.now()}-${i}`);
     google.refuseEvent(ids[1], 'INVALID_FORMAT');
