@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import {
+  commonFailureText,
   type FunctionFailure,
   TEST_EVENT_FUNCTION,
   type TestEventConfig,
@@ -24,18 +25,11 @@ type SendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'answered'; re
 
 /** What a failed call of the function means, in the copy's words. */
 export function failureText(copy: ConversionsCopy['test'], failure: FunctionFailure): string {
-  switch (failure.kind) {
-    case 'absent':
-      return copy.absent;
-    case 'unreachable':
-      return copy.unreachable;
-    case 'forbidden':
-      return copy.forbidden;
-    case 'notConfigured':
-      return failure.missing.length ? fill(copy.notConfigured, { settings: failure.missing.join(', ') }) : fill(copy.failed, { reason: failure.message ?? '503' });
-    case 'other':
-      return fill(copy.failed, { reason: failure.message });
-  }
+  const common = commonFailureText(copy, failure);
+  if (common !== null) return common;
+  if (failure.kind === 'notConfigured')
+    return failure.missing.length ? fill(copy.notConfigured, { settings: failure.missing.join(', ') }) : fill(copy.failed, { reason: failure.message ?? '503' });
+  return fill(copy.failed, { reason: failure.kind === 'other' ? failure.message : '' });
 }
 
 export default function TestEvent({ copy, config }: { copy: ConversionsCopy['test']; config: ConfigState }) {

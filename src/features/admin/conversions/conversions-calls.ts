@@ -76,6 +76,11 @@ export type FunctionFailure =
   | { kind: 'notConfigured'; missing: string[]; message: string | null }
   | { kind: 'other'; message: string };
 
+/** A failure every admin function says alike (not deployed, no answer, not an admin), in the copy's words; null for the others. */
+export function commonFailureText(copy: { absent: string; unreachable: string; forbidden: string }, failure: FunctionFailure): string | null {
+  return failure.kind === 'absent' || failure.kind === 'unreachable' || failure.kind === 'forbidden' ? copy[failure.kind] : null;
+}
+
 /**
  * Why a call of the function failed: `status` is the HTTP status (null when no answer came: the
  * network, CORS, a relay failure), `body` its JSON body when it had one. A 404 is a server

@@ -1,5 +1,5 @@
 /** What the Google Ads part says, in the copy's words: the wait Google asks for, and a failed call of `google-ads-check`. */
-import type { FunctionFailure } from '~/features/admin/conversions/conversions-calls';
+import { commonFailureText, type FunctionFailure } from '~/features/admin/conversions/conversions-calls';
 import { delayParts } from '~/features/admin/conversions/google-ads-report';
 import type { ConversionsCopy } from '~/features/admin/conversions/schema';
 import { fill } from '~/features/admin/text';
@@ -22,16 +22,8 @@ export function notSetUpText(copy: GoogleAdsCopy, missing: readonly string[], in
 
 /** Why a call of the function failed; `other` is the template for any other reason. */
 export function googleFailureText(copy: GoogleAdsCopy, failure: FunctionFailure, other: string): string {
-  switch (failure.kind) {
-    case 'absent':
-      return copy.absent;
-    case 'unreachable':
-      return copy.unreachable;
-    case 'forbidden':
-      return copy.forbidden;
-    case 'notConfigured':
-      return notSetUpText(copy, failure.missing, failure.missing.length ? null : failure.message) ?? fill(other, { reason: '503' });
-    case 'other':
-      return fill(other, { reason: failure.message });
-  }
+  const common = commonFailureText(copy, failure);
+  if (common !== null) return common;
+  if (failure.kind === 'notConfigured') return notSetUpText(copy, failure.missing, failure.missing.length ? null : failure.message) ?? fill(other, { reason: '503' });
+  return fill(other, { reason: failure.kind === 'other' ? failure.message : '' });
 }
