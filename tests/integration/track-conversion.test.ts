@@ -16,6 +16,7 @@ import { startPagesDev } from '../../tools/tracking/wrangler-pages.mjs';
 import type { Standin } from '../../supabase/local/server.ts';
 import { startTestStandin } from '../support/standin.ts';
 import { adminVisitContract, type OwnVisitEndpoint } from '../support/track-admin-visit-contract.ts';
+import { googleContract, type GoogleEndpoint } from '../support/track-google-contract.ts';
 import { inputContract, subnetContract, type EndpointUnderTest } from '../support/track-input-contract.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,9 +24,7 @@ const deno = `${root}node_modules/.bin/deno`;
 const functionsDir = `${root}supabase/functions`;
 const GRAPH_PORT = Number(process.env.TRACKING_TEST_PORT ?? 4710);
 
-type Graph = Awaited<ReturnType<typeof startFakeGraph>>;
-let graph: Graph;
-/** Google Ads' Data Manager API, for the wrangler and Deno runs (sent at once: no wait after the click). */
+let graph: Awaited<ReturnType<typeof startFakeGraph>>;
 let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 /** The ledger of the wrangler and Deno runs (`npm run dev` starts its own stand-in). */
 let standin: Standin;
@@ -57,7 +56,6 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: site, ...headers }, body: JSON.stringify(body) });
 
 const SITE_FOR_DENO = DEV_ORIGIN;
-
 const meta = (graphUrl: string) => ({
   META_PIXEL_ID: '1234567890',
   META_CAPI_TOKEN: 'test-token',
@@ -65,13 +63,8 @@ const meta = (graphUrl: string) => ({
   META_GRAPH_URL: graphUrl,
   META_API_VERSION: 'v25.0',
 });
-const vars = (graphUrl: string) => ({
-  ...meta(graphUrl),
-  ...google.env(),
-  GOOGLE_ADS_DELAY_MINUTES: '0',
-  SUPABASE_URL: standin.url,
-  SUPABASE_SERVICE_ROLE_KEY: standin.config.serviceRoleKey,
-});
+const googleAds = () => ({ ...google.env(), GOOGLE_ADS_DELAY_MINUTES: '0' });
+const vars = (graphUrl: string) => ({ ...meta(graphUrl), ...googleAds(), SUPABASE_URL: standin.url, SUPABASE_SERVICE_ROLE_KEY: standin.config.serviceRoleKey });
 
 /**
  * The behaviour every adapter must show; `ipHeader` is the platform's client IP header, `ledger`
@@ -194,18 +187,6 @@ function endpointContract(endpoint: () => string, ipHeader: 'cf-connecting-ip' |
     if (ledger) expect(await rows(body.event_id)).toHaveLength(1);
   });
 
-  if (ledger) {
-    it('sends Google Ads the click once, its id the transaction id, and Meta none of it', async () => {
-      const body = event({ google_click: { kind: 'gclid', id: `Cj0-${crypto.randomUUID()}`, click_time: Math.floor(Date.now() / 1000) - 60 } });
-      expect((await post(endpoint(), body)).status).toBe(202);
-      await eventually(() => google.accepted.has(body.event_id)).toBe(true);
-      expect(google.accepted.get(body.event_id)!.event).toMatchObject({ transactionId: body.event_id, adIdentifiers: { gclid: body.google_click.id } });
-      await eventually(() => accepted(body.event_id).length).toBe(1);
-      expect(JSON.stringify(accepted(body.event_id))).not.toContain(body.google_click.id);
-      expect(await rows(body.event_id)).toMatchObject([{ had_gclid: true }]);
-    });
-  }
-
   it('refuses a chunked body of several MB with 413', async () => {
     const result = await sendChunked(endpoint(), { bytes: 8 * 1024 * 1024, headers: { origin: site } });
     expect(result.status).toBe(413);
@@ -251,11 +232,12 @@ const underTest = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): 
   },
 });
 
-const ownVisit = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): OwnVisitEndpoint => ({
+const ownVisit = (url: () => string, ipHeader: EndpointUnderTest['ipHeader']): OwnVisitEndpoint & GoogleEndpoint => ({
   ...underTest(url, ipHeader),
   standin: () => standin,
   row: async (eventId) => (await rows(eventId))[0],
   accepted,
+  googleAccepted: () => google.accepted,
 });
 
 beforeAll(async () => {
@@ -290,6 +272,7 @@ describe('Pages Function /api/track-conversion under wrangler pages dev', () => 
   subnetContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
   inputContract(underTest(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
   adminVisitContract(ownVisit(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
+  googleContract(ownVisit(() => `${server.url}/api/track-conversion`, 'cf-connecting-ip'));
 
   it('answers 405 to GET, with the security headers every /api answer carries', async () => {
     const response = await fetch(`${server.url}/api/track-conversion`);
@@ -413,4 +396,5 @@ describe('Supabase Edge Function track-conversion served by Deno', () => {
   subnetContract(underTest(() => url, 'x-forwarded-for'));
   inputContract(underTest(() => url, 'x-forwarded-for'));
   adminVisitContract(ownVisit(() => url, 'x-forwarded-for'));
+  googleContract(ownVisit(() => url, 'x-forwarded-for'));
 });
