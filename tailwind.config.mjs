@@ -7,9 +7,14 @@
  */
 import defaultTheme from 'tailwindcss/defaultTheme';
 
+/** The features the public pages draw (src/features/*); the others (admin, content-editor) live in /admin only. */
+export const PUBLIC_FEATURES = ['auth', 'booking', 'carousel', 'consent', 'get-resource', 'prompt', 'screener', 'toasts', 'tracking'];
+
 /** @type {import('tailwindcss').Config} */
 export default {
-  content: ['./src/**/*.{astro,html,js,jsx,ts,tsx,md,mdx}'],
+  // The public pages' files only: the admin's own classes are in its stylesheet
+  // (src/styles/admin.css, tailwind.admin.config.mjs), never in every public page's.
+  content: ['./src/{components,layouts,enhancers,lib,pages,integrations}/**/*.{astro,ts,tsx}', `./src/features/{${PUBLIC_FEATURES.join(',')}}/**/*.{astro,ts,tsx}`],
   theme: {
     colors: {
       transparent: 'transparent',
@@ -90,4 +95,8 @@ export default {
     },
   },
   plugins: [],
+  // The utilities' default custom properties (--tw-translate-x, --tw-ring-shadow, ...) on the
+  // elements that use those utilities, not on every element and pseudo-element of the page: each
+  // element's style is then computed with a few custom properties, not fifty.
+  experimental: { optimizeUniversalDefaults: true },
 };

@@ -11,8 +11,9 @@
  * Steps: `npm run build` → `tools/preview.mjs` (wrangler pages dev, like production) on a free
  * port from 4400 → bytes by kind per route (Playwright, mobile viewport, no interaction) →
  * Lighthouse mobile runs per route → click on 'START YOUR JOURNEY' to booking dialog visible,
- * with Lighthouse's mobile network and CPU throttling (Playwright + CDP) → long tasks while
- * scrolling each route top to bottom, CPU ×4 on a phone viewport → Markdown table on
+ * with Lighthouse's mobile network and CPU throttling (Playwright + CDP) → long tasks before and
+ * after load, idle then scrolled top to bottom, and LCP − FCP, CPU ×4 (--cpu-rate) on a phone
+ * viewport → Markdown table on
  * stdout (progress on stderr), also written to bench-results/latest.md, with every run's raw
  * numbers in bench-results/latest.json.
  */
@@ -110,9 +111,9 @@ async function main() {
   const routeTargets = options.routes.flatMap((route, i) => (compared[i] ? [route, compared[i]] : [route]));
   const lighthouseTargets = controlUrl ? [...routeTargets, controlUrl] : routeTargets;
   log(`running Lighthouse ${LIGHTHOUSE_VERSION}, ${options.runs} run(s) per route${controlUrl ? ' and the control page' : ''}`);
-  const lighthouse = await measureAllLighthouse(baseUrl, lighthouseTargets, options.runs, registerCleanup);
+  const lighthouse = await measureAllLighthouse(baseUrl, lighthouseTargets, options.runs, registerCleanup, options.cpuRate);
   log(`timing click → booking dialog with Lighthouse's mobile throttling, ${options.runs} run(s) per route`);
-  const interaction = await measureAllInteractions(baseUrl, options.routes, options.runs, registerCleanup);
+  const interaction = await measureAllInteractions(baseUrl, options.routes, options.runs, registerCleanup, options.cpuRate);
   const longTasks = options.longTasks ? await measureLongTasks(baseUrl, options) : null;
 
   let admin = null;
@@ -122,7 +123,7 @@ async function main() {
   }
 
   const report = {
-    meta: environment({ lighthouseVersion: LIGHTHOUSE_VERSION, runs: options.runs, baseUrl, routes: options.routes }),
+    meta: environment({ lighthouseVersion: LIGHTHOUSE_VERSION, runs: options.runs, baseUrl, routes: options.routes, cpuRate: options.cpuRate }),
     admin,
     control: controlUrl ? lighthouse[controlUrl] : null,
     routes: options.routes.map((route) => ({
@@ -149,15 +150,15 @@ async function main() {
 }
 
 async function measureLongTasks(baseUrl, options) {
-  log(`long tasks while scrolling, CPU ×4, ${options.runs} load(s) per route${options.compareUrl ? ', alternating with the compared server' : ''}`);
-  const results = await measureAllLongTasks(baseUrl, options.compareUrl, options.routes, options.runs, registerCleanup, options.skipIslands);
-  return { ...results, skipIslands: options.skipIslands };
+  log(`long tasks, CPU ×${options.cpuRate}, idle then scrolled, ${options.runs} load(s) per route${options.compareUrl ? ', alternating with the compared server' : ''}`);
+  const results = await measureAllLongTasks(baseUrl, options.compareUrl, options.routes, options.runs, registerCleanup, options);
+  return { ...results, skipIslands: options.skipIslands, cpuRate: options.cpuRate };
 }
 
 /** `--only long-tasks`: that measurement and its table, nothing else. */
 async function longTasksAlone(baseUrl, options) {
   const report = {
-    meta: environment({ lighthouseVersion: null, runs: options.runs, baseUrl, routes: options.routes }),
+    meta: environment({ lighthouseVersion: null, runs: options.runs, baseUrl, routes: options.routes, cpuRate: options.cpuRate }),
     compare: options.compareUrl ? { baseUrl: options.compareUrl } : undefined,
     longTasks: await measureLongTasks(baseUrl, options),
   };

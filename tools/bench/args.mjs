@@ -14,7 +14,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --no-control        skip the control page (a blank page read in the same Lighthouse rounds)
   --compare URL       also read the same routes from another server (e.g. the previous build's preview)
                       in the same, alternating Lighthouse rounds, and print both side by side
-  --no-long-tasks     skip the long tasks while scrolling (CPU ×4, phone viewport; --runs loads per route)
+  --no-long-tasks     skip the long tasks on a slow phone (CPU ×4, phone viewport, idle then scrolled; --runs loads per route)
+  --cpu-rate N        CPU slowdown of the long-task loads, the click → dialog runs and Lighthouse's simulation
+                      (default 4, Lighthouse's mobile figure; 8–10 on a fast machine stands for a slow host)
   --skip-islands A,B  in the long-task loads, take the islands of components A and B out of the page
                       (e.g. ScreenerModal: it never hydrates nor loads React, to see what the rest costs)
   --only NAME         run one measurement alone: ${ONLY.join(', ')}
@@ -36,6 +38,7 @@ export function parseArgs(argv) {
     longTasks: true,
     skipIslands: [],
     only: null,
+    cpuRate: 4,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
@@ -66,6 +69,9 @@ export function parseArgs(argv) {
       case '--only':
         options.only = value();
         if (!ONLY.includes(options.only)) throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${options.only}"\n\n${USAGE}`);
+        break;
+      case '--cpu-rate':
+        options.cpuRate = positiveInt(flag, value());
         break;
       case '--runs':
         options.runs = positiveInt(flag, value());

@@ -2,7 +2,7 @@
  * "After a click on 'START YOUR JOURNEY' the dialog is visible in ≤ 1 s with the network
  * throttled to Lighthouse's mobile profile": Playwright + CDP, with Lighthouse's own mobile
  * constants (slow 4G as DevTools applies it: 562.5 ms request latency, 1.44 Mbps down,
- * 675 kbps up; CPU 4× slower), on a fresh page per run (390×844, DPR 3, touch).
+ * 675 kbps up; CPU 4× slower, or --cpu-rate), on a fresh page per run (390×844, DPR 3, touch).
  *
  * Per run: load the route throttled, wait for the network to go quiet, click the first visible
  * `[data-open-booking]`, and time in the page, from the click's event timestamp:
@@ -24,8 +24,8 @@ const THIRD_PARTY_EMBEDS = /^https:\/\/(api\.leadconnectorhq\.com|link\.msgsndr\
 // instrument() and the marks read back run inside the page (page.evaluate), not in Node.
 /* global window, document, requestAnimationFrame */
 
-/** Applies Lighthouse's mobile network and CPU throttling to `page` through CDP. */
-async function throttle(context, page) {
+/** Applies Lighthouse's mobile network throttling and CPU `cpuRate`× slower to `page` through CDP. */
+async function throttle(context, page, cpuRate) {
   const cdp = await context.newCDPSession(page);
   const kbpsToBytesPerSecond = (kbps) => (kbps * 1024) / 8;
   await cdp.send('Network.enable');
@@ -35,7 +35,7 @@ async function throttle(context, page) {
     downloadThroughput: kbpsToBytesPerSecond(MOBILE_THROTTLING.downloadThroughputKbps),
     uploadThroughput: kbpsToBytesPerSecond(MOBILE_THROTTLING.uploadThroughputKbps),
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdownMultiplier });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   return cdp;
 }
 
@@ -67,12 +67,12 @@ function instrument() {
   requestAnimationFrame(watch);
 }
 
-async function measureOnce(browser, url) {
+async function measureOnce(browser, url, cpuRate) {
   const context = await browser.newContext(CONTEXT_OPTIONS);
   try {
     await context.route(THIRD_PARTY_EMBEDS, (route) => route.abort('blockedbyclient'));
     const page = await context.newPage();
-    await throttle(context, page);
+    await throttle(context, page, cpuRate);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {});
     await page.evaluate(instrument);
@@ -95,7 +95,7 @@ async function measureOnce(browser, url) {
 }
 
 /** Measures every route `runs` times; returns { [route]: { runs, median: { dialogMs, hydratedMs } } }. */
-export async function measureAllInteractions(baseUrl, routes, runs, registerCleanup) {
+export async function measureAllInteractions(baseUrl, routes, runs, registerCleanup, cpuRate = MOBILE_THROTTLING.cpuSlowdownMultiplier) {
   const browser = await launchBrowser();
   const unregister = registerCleanup(() => browser.close());
   const results = Object.fromEntries(routes.map((route) => [route, { runs: [], median: null }]));
@@ -104,7 +104,7 @@ export async function measureAllInteractions(baseUrl, routes, runs, registerClea
       for (const route of routes) {
         const label = `click → dialog ${route} run ${run}/${runs}`;
         try {
-          const figures = await measureOnce(browser, new URL(route, baseUrl).href);
+          const figures = await measureOnce(browser, new URL(route, baseUrl).href, cpuRate);
           results[route].runs.push({ run, ...figures });
           log(`${label}: ${figures.error ?? `dialog ${figures.dialogMs} ms, island hydrated ${figures.hydratedMs} ms`}`);
         } catch (err) {

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROME_PATH } from './bytes.mjs';
 import { log, median, errorMessage, BenchStopped } from './util.mjs';
 
@@ -25,8 +26,8 @@ const METRICS = ['performance', 'accessibility', 'best-practices', 'seo', 'lcpS'
 /** Kills, synchronously, every Chrome that chrome-launcher started and has not killed yet. */
 export const killAllChromes = () => chromeLauncher.killAll();
 
-/** One Lighthouse run of `url` in its own Chrome; throws when Lighthouse could not run. */
-export async function runLighthouse(url, registerCleanup) {
+/** One Lighthouse run of `url` in its own Chrome, its CPU simulated `cpuRate`× slower; throws when Lighthouse could not run. */
+export async function runLighthouse(url, registerCleanup, cpuRate = throttling.mobileSlow4G.cpuSlowdownMultiplier) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -35,7 +36,9 @@ export async function runLighthouse(url, registerCleanup) {
   });
   const unregister = registerCleanup(() => chrome.kill());
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+    const settings = { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuRate } };
+    const result = await lighthouse(url, flags, { extends: 'lighthouse:default', settings });
     if (!result?.lhr) throw new Error('Lighthouse returned no result');
     return figures(result.lhr);
   } finally {
@@ -80,14 +83,14 @@ function failingAudits(lhr) {
 }
 
 /** Runs every route `runs` times (round-robin, so no route always gets the first, cold run). */
-export async function measureAllLighthouse(baseUrl, routes, runs, registerCleanup) {
+export async function measureAllLighthouse(baseUrl, routes, runs, registerCleanup, cpuRate) {
   const results = Object.fromEntries(routes.map((route) => [route, { runs: [], median: null }]));
   for (let run = 1; run <= runs; run++) {
     for (const route of routes) {
       const started = Date.now();
       const label = `lighthouse ${route} run ${run}/${runs}`;
       try {
-        const figs = await runLighthouse(new URL(route, baseUrl).href, registerCleanup);
+        const figs = await runLighthouse(new URL(route, baseUrl).href, registerCleanup, cpuRate);
         results[route].runs.push({ run, ...figs });
         log(`${label}: ${describeRun(figs)} [${secondsSince(started)} s]`);
       } catch (err) {

@@ -22,13 +22,14 @@ const HEADER = [
   'SEO',
   'LCP (s)',
   'TBT (ms)',
+  'Main thread ÷ control',
   'CLS',
   'Click → dialog (ms)',
   'Click → island (ms)',
 ];
 
 /** Date, Node, CPU, Lighthouse version and runs: what the figures depend on. */
-export function environment({ lighthouseVersion, runs, baseUrl, routes }) {
+export function environment({ lighthouseVersion, runs, baseUrl, routes, cpuRate }) {
   const cpus = os.cpus();
   return {
     date: new Date().toISOString(),
@@ -37,6 +38,7 @@ export function environment({ lighthouseVersion, runs, baseUrl, routes }) {
     cores: cpus.length,
     lighthouse: lighthouseVersion,
     runs,
+    cpuRate,
     baseUrl,
     routes,
   };
@@ -45,7 +47,7 @@ export function environment({ lighthouseVersion, runs, baseUrl, routes }) {
 /** The report's first line: when, where and with what it was measured. */
 export function renderTitle(meta) {
   const lighthouse = meta.lighthouse ? ` · Lighthouse ${meta.lighthouse}` : '';
-  return `# Bench ${meta.date} · node ${meta.node} · ${meta.cpu} (${meta.cores} cores)${lighthouse} · runs ${meta.runs}\n`;
+  return `# Bench ${meta.date} · node ${meta.node} · ${meta.cpu} (${meta.cores} cores)${lighthouse} · runs ${meta.runs} · CPU ×${meta.cpuRate}\n`;
 }
 
 export function renderMarkdown({ meta, routes, control }) {
@@ -57,10 +59,11 @@ export function renderMarkdown({ meta, routes, control }) {
     ...controlLines(control),
     row(HEADER),
     row(HEADER.map((_, i) => (i === 0 ? '---' : '---:'))),
-    ...routes.map((r) => row(tableCells(r))),
+    ...routes.map((r) => row(tableCells(r, control))),
     '',
     'Bytes: "raw / gzip" in KB (1 KB = 1024 B), gzip -9 computed by the bench; one load per route at 390×844 (DPR 3),',
-    '"load" + 2 s quiet, no interaction. Lighthouse: default mobile config (simulated throttling), medians of the runs.',
+    '"load" + 2 s quiet, no interaction. Lighthouse: default mobile config (simulated throttling), medians of the runs;',
+    "main thread ÷ control: the route's main-thread work over the control page's in the same round, median of the rounds.",
     "Click → dialog / island: from the click on the first visible 'START YOUR JOURNEY' to the first frame with the booking",
     "dialog open / to its island hydrated, with Lighthouse's mobile throttling applied through CDP (562.5 ms latency,",
     '1.44 Mbps down, 675 kbps up, CPU ×4), 390×844, page loaded and quiet first; medians of the runs. Budget: dialog ≤ 1000 ms.',
@@ -69,7 +72,7 @@ export function renderMarkdown({ meta, routes, control }) {
   return `${lines.join('\n')}\n`;
 }
 
-function tableCells({ route, bytes, lighthouse, interaction }) {
+function tableCells({ route, bytes, lighthouse, interaction }, control) {
   const m = lighthouse?.median ?? {};
   const click = interaction?.median ?? {};
   const byteCells = bytes?.kinds
@@ -84,6 +87,7 @@ function tableCells({ route, bytes, lighthouse, interaction }) {
     num(m.seo, 0),
     num(m.lcpS, 2),
     num(m.tbtMs, 0),
+    num(mainThreadRatio(lighthouse, control).median, 2),
     num(m.cls, 3),
     num(click.dialogMs, 0),
     num(click.hydratedMs, 0),
@@ -126,7 +130,11 @@ export function renderComparison({ routes, compare, control }) {
       .join(' / ');
   const cell = (lh, key, d) => `${num(lh?.median?.[key], d)} (${runsOf(lh, key, d)})`;
   const jsBefore = (bytes) => (typeof bytes?.jsBeforeInteractionGzip === 'number' ? kb(bytes.jsBeforeInteractionGzip) : 'n/a');
-  const header = ['Route', 'build', 'JS before interaction (KB gz)', 'Perf', 'LCP (s)', 'TBT (ms)', 'Main thread (ms)', 'CLS', 'CPU index'];
+  const ratioCell = (lh) => {
+    const ratio = mainThreadRatio(lh, control);
+    return `${num(ratio.median, 2)} (${ratio.runs.map((r) => num(r, 2)).join(' / ')})`;
+  };
+  const header = ['Route', 'build', 'JS before interaction (KB gz)', 'Perf', 'LCP (s)', 'TBT (ms)', 'Main thread (ms)', 'Main thread ÷ control', 'CLS', 'CPU index'];
   const lines = ['', `## Side by side: this build and ${compare.baseUrl}, same rounds`, '', row(header), row(header.map((_, i) => (i < 2 ? '---' : '---:')))];
   const controlCells = control
     ? [
@@ -138,6 +146,7 @@ export function renderComparison({ routes, compare, control }) {
           cell(control, 'lcpS', 2),
           cell(control, 'tbtMs', 0),
           cell(control, 'mainThreadMs', 0),
+          '1',
           cell(control, 'cls', 3),
           num(control.median?.benchmarkIndex, 0),
         ]),
@@ -159,6 +168,7 @@ export function renderComparison({ routes, compare, control }) {
           cell(lh, 'lcpS', 2),
           cell(lh, 'tbtMs', 0),
           cell(lh, 'mainThreadMs', 0),
+          ratioCell(lh),
           cell(lh, 'cls', 3),
           num(lh?.median?.benchmarkIndex, 0),
         ]),
@@ -170,8 +180,8 @@ export function renderComparison({ routes, compare, control }) {
 }
 
 /**
- * Long tasks while scrolling (tools/bench/long-tasks.mjs): per route and build, the longest task
- * and the number over 50 ms, medians of the loads, each load's figure in brackets.
+ * Long tasks on a slow phone (tools/bench/long-tasks.mjs): per route and build, LCP − FCP and the
+ * tasks before and after the load event, medians of the loads, each load's figure in brackets.
  */
 export function renderLongTasks({ longTasks, compare }) {
   if (!longTasks) return '';
@@ -186,15 +196,25 @@ export function renderLongTasks({ longTasks, compare }) {
       .map((run) => num(run[key], 0))
       .join(' / ');
   const cell = (result, key) => `${num(result.median?.[key], 0)} (${runsOf(result, key)})`;
-  const header = ['Route', 'build', 'Longest task (ms)', 'Tasks > 50 ms', 'Longest frame (ms)', 'Frames > 50 ms'];
+  const columns = [
+    ['lcpMinusFcpMs', 'LCP − FCP (ms)'],
+    ['beforeLoadOver50', 'Tasks > 50 ms before load'],
+    ['beforeLoadLongestMs', 'Longest before load (ms)'],
+    ['afterLoadOver50', 'Tasks > 50 ms after load'],
+    ['afterLoadLongestMs', 'Longest after load (ms)'],
+    ['framesOver50', 'Frames > 50 ms after load'],
+    ['longestFrameMs', 'Longest frame after load (ms)'],
+  ];
+  const header = ['Route', 'build', ...columns.map(([, title]) => title)];
   const skipped = longTasks.skipIslands?.length ? ` Islands taken out of the page (never hydrated): ${longTasks.skipIslands.join(', ')}.` : '';
   const lines = [
     '',
-    `## Long tasks while scrolling${compare?.baseUrl ? `: this build and ${compare.baseUrl}, same rounds` : ''}`,
+    `## Long tasks and the largest paint on a slow phone${compare?.baseUrl ? `: this build and ${compare.baseUrl}, same rounds` : ''}`,
     '',
-    'CPU ×4 (CDP), 390×844 phone with touch, page loaded and the network quiet, then 300 px down every 100 ms to the',
-    'bottom and 1 s more; every task over 50 ms from the first step on (PerformanceObserver "longtask", which leaves out',
-    `rendering), and every animation frame over 50 ms (script and rendering: "long-animation-frame"); medians of the loads.${skipped}`,
+    `CPU ×${longTasks.cpuRate ?? 4} (CDP), 390×844 phone with touch; each load: "load", the network quiet, 2 s idle, then 300 px down`,
+    'every 100 ms to the bottom and 1 s more. Tasks over 50 ms (PerformanceObserver "longtask", which leaves out rendering)',
+    'started before and after the load event; animation frames over 50 ms after it (script and rendering:',
+    '"long-animation-frame"); LCP − FCP read before the first scroll step. Medians of the loads, each load in brackets.' + skipped,
     '',
     row(header),
     row(header.map((_, i) => (i < 2 ? '---' : '---:'))),
@@ -202,7 +222,7 @@ export function renderLongTasks({ longTasks, compare }) {
   for (const route of routes) {
     for (const [name, byRoute] of builds) {
       const result = byRoute[route];
-      lines.push(row([route, name, ...['longestMs', 'over50', 'longestFrameMs', 'framesOver50'].map((key) => cell(result, key))]));
+      lines.push(row([route, name, ...columns.map(([key]) => cell(result, key))]));
     }
   }
   const failed = builds.flatMap(([name, byRoute]) =>
@@ -223,6 +243,15 @@ function controlLines(control) {
     "That is the floor of this machine for any page; a route's TBT above it is the route's own work.",
     '',
   ];
+}
+
+/** Per round, the route's Lighthouse main-thread work over the control page's of the same round; and their median. */
+export function mainThreadRatio(lighthouse, control) {
+  const controlOf = new Map((control?.runs ?? []).filter((run) => typeof run.mainThreadMs === 'number').map((run) => [run.run, run.mainThreadMs]));
+  const runs = (lighthouse?.runs ?? [])
+    .filter((run) => typeof run.mainThreadMs === 'number' && controlOf.get(run.run) > 0)
+    .map((run) => run.mainThreadMs / controlOf.get(run.run));
+  return { median: median(runs), runs };
 }
 
 const cpuIndex = (routes) => median(routes.flatMap((r) => (r.lighthouse?.runs ?? []).map((run) => run.benchmarkIndex)));

@@ -56,8 +56,9 @@ export async function brand() {
   ${monogram()}
 </svg>
 `;
-  writeText(join(PUBLIC, 'favicon.svg'), faviconSvg);
+  // PNG only: a tab's SVG icon is drawn as a document of its own on the page's main thread, after load.
   await writePng(join(PUBLIC, 'favicon-32.png'), faviconSvg, 32);
+  await writePng(join(PUBLIC, 'favicon-96.png'), faviconSvg, 96);
   // iOS masks the icon itself and fills transparency with black, so this one is full-bleed.
   const touchSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">${monogram({ rounded: false })}</svg>`;
   await writePng(join(PUBLIC, 'apple-touch-icon.png'), touchSvg, 180);

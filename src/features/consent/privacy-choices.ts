@@ -9,7 +9,10 @@ import { PRIVACY_CHOICES_ID, readConsent, saveChoice } from '~/features/consent/
 import type { ConsentState } from '~/features/consent/consent';
 
 export const OPEN_PRIVACY_CHOICES = '[data-open-privacy-choices]';
-/** The panel's height while it shows, 0 when hidden: the room the page keeps for it (src/styles/global.css). */
+/**
+ * The panel's height while it shows, 0 when hidden: the room the page keeps for it (src/styles/global.css).
+ * Set on <html>; not inherited, so a new height restyles the few elements that take it, not the page.
+ */
 export const PANEL_HEIGHT_PROPERTY = '--privacy-panel-height';
 
 /** Which parts of the panel a state shows (`data-when`). */

@@ -1,0 +1,40 @@
+/**
+ * What the first paint of a public page holds and costs, read from the build: the first paint waits
+ * for the page's first screen to be parsed (src/lib/first-screen.ts), and each page's stylesheet is
+ * built from the files that page can show (the admin's classes are in /admin's only).
+ */
+import { expect, test } from 'vitest';
+import { FIRST_SCREEN_ID } from '../../src/lib/first-screen';
+import { routes } from '../e2e/routes';
+import { readPage } from './dist-files';
+
+const PUBLIC_PAGES = routes.filter((route) => route.path !== '/admin' && !route.path.startsWith('/admin/')).map((route) => route.path);
+const EXPECT_LINK = `<link rel="expect" href="#${FIRST_SCREEN_ID}" blocking="render">`;
+/** A class only the admin's files use (the media picker's file input), and one every page uses. */
+const ADMIN_ONLY_RULE = '.file\\:rounded-full::file-selector-button';
+const SHARED_RULE = '.container-content{';
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const body = (html: string) => html.slice(html.indexOf('<body'));
+const stylesheet = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+
+test.each(PUBLIC_PAGES)('%s: the first paint waits for its first screen, which it has once, in <body>', (path) => {
+  const html = readPage(path === '/this-page-does-not-exist' ? '/404' : path);
+  expect(head(html)).toContain(EXPECT_LINK);
+  expect(html.split(`id="${FIRST_SCREEN_ID}"`)).toHaveLength(2);
+  expect(body(html)).toContain(`id="${FIRST_SCREEN_ID}"`);
+});
+
+test('/admin draws its own first screen: nothing holds its first paint', () => {
+  expect(readPage('/admin')).not.toContain('rel="expect"');
+});
+
+test("public pages carry none of the admin's classes; /admin's stylesheet has them and the public rules", () => {
+  const publicCss = stylesheet(readPage('/'));
+  const adminCss = stylesheet(readPage('/admin'));
+  expect(publicCss).toContain(SHARED_RULE);
+  expect(publicCss).not.toContain(ADMIN_ONLY_RULE);
+  expect(adminCss).toContain(ADMIN_ONLY_RULE);
+  expect(adminCss).toContain(SHARED_RULE);
+  for (const path of PUBLIC_PAGES) expect(stylesheet(readPage(path === '/this-page-does-not-exist' ? '/404' : path))).toBe(publicCss);
+});
