@@ -70,7 +70,9 @@ async function expectSpeed(page: Page) {
 }
 
 async function showCarousel(page: Page) {
-  await page.evaluate(() => document.querySelector('[data-carousel]')?.scrollIntoView({ block: 'center' }));
+  // Settled, not one smooth scroll: the sections it passes take their real height as they are drawn,
+  // and a smooth scroll aimed before that could end past the carousel.
+  await settledOnScreen(page, page.locator('[data-carousel-row]').first());
   // The page script copies the rows' slides and starts moving them once an observer has seen them near.
   await attachedAfterFrames(page, page.locator('[data-carousel][data-ready="true"]'));
 }
