@@ -7,14 +7,14 @@
  */
 import defaultTheme from 'tailwindcss/defaultTheme';
 
-/** The features the public pages draw (src/features/*); the others (admin, content-editor) live in /admin only. */
-export const PUBLIC_FEATURES = ['auth', 'booking', 'carousel', 'consent', 'get-resource', 'prompt', 'screener', 'toasts', 'tracking'];
+/** The features only /admin draws: their classes are in its stylesheet, never in every public page's. */
+export const ADMIN_ONLY_FEATURES = ['admin', 'content-editor'];
 
 /** @type {import('tailwindcss').Config} */
 export default {
-  // The public pages' files only: the admin's own classes are in its stylesheet
+  // Every file but the admin's own: those classes are in /admin's stylesheet
   // (src/styles/admin.css, tailwind.admin.config.mjs), never in every public page's.
-  content: ['./src/{components,layouts,enhancers,lib,pages,integrations}/**/*.{astro,ts,tsx}', `./src/features/{${PUBLIC_FEATURES.join(',')}}/**/*.{astro,ts,tsx}`],
+  content: ['./src/**/*.{astro,ts,tsx}', `!./src/features/{${ADMIN_ONLY_FEATURES.join(',')}}/**`],
   theme: {
     colors: {
       transparent: 'transparent',
