@@ -17,11 +17,9 @@
  * `skipIslands`: component names (e.g. 'ScreenerModal') whose islands are taken out of the page as
  * it is parsed, so they never hydrate (nor load React): to see what the rest of the page costs.
  */
-// The paints are read inside the page (page.evaluate), not in Node.
-/* global window */
 import { launchBrowser } from './bytes.mjs';
 import { log, median, sleep, errorMessage, BenchStopped } from './util.mjs';
-import { readRecord, recordLongTasks, removeIslands, scrollStep } from './long-tasks-page.mjs';
+import { readPaints, readRecord, recordLongTasks, removeIslands, scrollStep } from './long-tasks-page.mjs';
 
 export const DEFAULT_CPU_RATE = 4;
 export const IDLE_MS = 2000;
@@ -58,7 +56,7 @@ async function measureOnce(browser, url, { skipIslands, cpuRate }) {
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
     await sleep(IDLE_MS);
-    const paints = await page.evaluate(() => ({ fcp: window.__long.fcp, lcp: window.__long.lcp }));
+    const paints = await page.evaluate(readPaints);
     const scrollStart = await page.evaluate(() => performance.now());
     const startedAt = Date.now();
     let steps = 0;
