@@ -7,13 +7,9 @@
  */
 import { enhanceAccount } from '~/features/auth/account';
 import { enhanceBookingTriggers } from '~/features/booking/opener';
-import { enhanceGetResource } from '~/features/get-resource/opener';
 import { watchImageFallbacks } from '~/enhancers/image-fallback';
 import { enhanceNav } from '~/enhancers/nav';
-import { logMissingPage } from '~/enhancers/not-found';
-import { enhanceResourceFilters } from '~/enhancers/resource-filter';
 import { followReplacements } from '~/enhancers/site-media-replaced';
-import { enhanceSpotsBadges } from '~/enhancers/spots-badge';
 import { applyConsentToCookies } from '~/features/tracking/attribution-cookies';
 import { externalId, onConsentChange } from '~/features/consent/page-consent';
 import { enhancePrivacyChoices } from '~/features/consent/privacy-choices';
@@ -23,9 +19,6 @@ import { installPixel, pagePixelId, setPixelConsent } from '~/features/tracking/
 export function enhanceSite(doc: Document): void {
   enhanceNav(doc);
   enhanceBookingTriggers();
-  enhanceResourceFilters(doc);
-  enhanceGetResource();
-  logMissingPage(doc);
   enhancePrivacyChoices(doc);
   enhanceAccount(doc);
   // The logo replaced in the admin of this browser while this tab was open.
@@ -38,7 +31,6 @@ export function enhanceSite(doc: Document): void {
   });
   afterFirstPaint(() => {
     watchImageFallbacks(doc);
-    enhanceSpotsBadges(doc);
     // Without consent (declined, Global Privacy Control) this also deletes a kept external id.
     const id = externalId(doc);
     if (id) installPixel(window, pagePixelId(doc), id);
