@@ -97,6 +97,19 @@ describe('the carousel page script', () => {
     expect(toggle.classList.contains('invisible')).toBe(false);
   });
 
+  it('copies a few slides per task, and moves a row only once all its copies are there', async () => {
+    const { carousel, root, rows } = setUp();
+    carousel!.watch();
+    seen!([{ isIntersecting: true }]);
+    // In the observer's task: 6 of row one's 8 copies, the row still swipeable.
+    expect(rows[0]!.querySelectorAll('li')).toHaveLength(10);
+    expect(rows[0]!.className).toBe('overflow-x-auto snap-x');
+    expect(rows[1]!.querySelectorAll('li')).toHaveLength(2);
+    await vi.waitFor(() => expect(root.dataset.ready).toBe('true'));
+    expect([...rows[0]!.querySelectorAll<HTMLElement>('li[data-copy]')].map((slide) => slide.dataset.copy)).toEqual(['1', '1', '1', '1', '2', '2', '2', '2']);
+    expect(rows[0]!.className).toBe('overflow-hidden touch-pan-y touch-pinch-zoom');
+  });
+
   it('moves when on screen and not held; pauses on hover, resuming 2000 ms after it', async () => {
     const { carousel, root, rows } = setUp();
     await seenOnScreen(carousel, root);

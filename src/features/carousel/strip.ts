@@ -31,21 +31,26 @@ interface Row {
 
 type Hold = 'hover' | 'press' | 'focus';
 
-/** Appends `copies - 1` copies of the track's slides, hidden from assistive technology and the keyboard. */
-export function repeatSlides(track: HTMLElement, copies: number): void {
-  if (track.dataset.copies) return;
-  const originals = [...track.children];
-  for (let copy = 1; copy < copies; copy++) {
-    for (const slide of originals) {
-      const clone = slide.cloneNode(true) as HTMLElement;
-      clone.setAttribute('aria-hidden', 'true');
-      clone.inert = true;
-      clone.dataset.copy = String(copy);
-      for (const withId of clone.querySelectorAll('[id]')) withId.removeAttribute('id');
-      track.append(clone);
-    }
+/** Slides appended to a track in one task: cloning a slide with its picture is the costly part. */
+const SLIDES_PER_TASK = 6;
+
+/**
+ * Appends up to SLIDES_PER_TASK of the slides' `copies - 1` copies (hidden from assistive
+ * technology and the keyboard) to the track; true once every copy is there.
+ */
+export function appendCopies(track: HTMLElement, copies: number): boolean {
+  const originals = [...track.children].filter((slide): slide is HTMLElement => slide instanceof HTMLElement && !slide.dataset.copy);
+  const wanted = originals.length * (copies - 1);
+  let made = track.children.length - originals.length;
+  for (let step = 0; step < SLIDES_PER_TASK && made < wanted; step++, made++) {
+    const clone = originals[made % originals.length]!.cloneNode(true) as HTMLElement;
+    clone.setAttribute('aria-hidden', 'true');
+    clone.inert = true;
+    clone.dataset.copy = String(1 + Math.floor(made / originals.length));
+    for (const withId of clone.querySelectorAll('[id]')) withId.removeAttribute('id');
+    track.append(clone);
   }
-  track.dataset.copies = String(copies);
+  return made >= wanted;
 }
 
 /** From the first slide to its first copy. */
@@ -191,13 +196,12 @@ export function enhanceCarousel(doc: Document, win: Window = window): { watch: (
 
   /**
    * From the swipeable rows of the HTML to rows this script moves, just before they are seen: a
-   * row at a time, each in a task after a frame, so the copies are laid out in a frame each and
-   * measured once laid out. Nothing forces a layout, but for a row swiped natively before.
+   * few slides copied per task, each task after a frame (the copies are laid out in the frames
+   * between), a row made the script's once its copies are all there and measured once laid out.
+   * Nothing forces a layout, but for a row swiped natively before.
    */
   let started = false;
   const prepare = (index: number) => {
-    const previous = rows[index - 1];
-    if (previous) previous.loopWidth = loopWidthOf(previous.track);
     const row = rows[index];
     if (!row) {
       ready = true;
@@ -208,15 +212,21 @@ export function enhanceCarousel(doc: Document, win: Window = window): { watch: (
       update();
       return;
     }
+    if (!appendCopies(row.track, CAROUSEL_COPIES)) {
+      afterFirstPaint(() => prepare(index), win);
+      return;
+    }
     // A row swiped before this goes on from where it was.
     if (row.swiped) row.offset = -row.row.scrollLeft;
-    repeatSlides(row.track, CAROUSEL_COPIES);
     row.row.classList.remove(...NATIVE_ROW);
     row.row.classList.add(...MOVED_ROW);
     row.row.removeAttribute('tabindex');
     if (row.swiped) row.row.scrollLeft = 0;
     draw(row);
-    afterFirstPaint(() => prepare(index + 1), win); // the next frame drawn, then a task
+    afterFirstPaint(() => {
+      row.loopWidth = loopWidthOf(row.track);
+      prepare(index + 1);
+    }, win); // the next frame drawn, then a task
   };
 
   const watch = () => {
