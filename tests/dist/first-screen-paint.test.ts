@@ -29,6 +29,11 @@ test.each(PUBLIC_PAGES)('%s: the first paint waits for an empty mark, once in <b
   // with children would let it through before they are parsed.
   const page = body(html);
   expect(page).toContain(MARK);
+  if (path === '/') {
+    // The hero's copy is drawn once parsed to its end (src/styles/global.css), so the frames after the picture never show it half-way.
+    expect(stylesheet(html)).toContain('[data-hero-copy]:not(:has(>[data-hero-copy-end])){visibility:hidden}');
+    expect(page).toMatch(/<div[^>]*data-hero-copy>[\s\S]*?<span data-hero-copy-end hidden><\/span> <\/div>/);
+  }
   if (path === '/') expect(page).toMatch(new RegExp(`<picture[^>]*>(?:(?!</picture>)[\\s\\S])*hero-mobile(?:(?!</picture>)[\\s\\S])*</picture>\\s*${MARK}`));
   else expect(page.indexOf(MARK)).toBeGreaterThan(page.indexOf('<h1'));
 });
