@@ -1,7 +1,7 @@
 /**
  * What the first paint of a public page holds and costs, read from the build: the first paint waits
- * for the parser to reach the empty element that ends the page's first screen (src/lib/first-screen.ts),
- * and each page's stylesheet is built from the files that page can show (the admin's classes are in
+ * for the parser to reach the page's empty first paint mark (src/lib/first-paint.ts), and each page's
+ * stylesheet is built from the files that page can show (the admin's classes are in
  * /admin's only).
  */
 import { expect, test } from 'vitest';
