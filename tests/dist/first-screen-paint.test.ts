@@ -6,8 +6,6 @@
  */
 import { expect, test } from 'vitest';
 import { FIRST_PAINT_MARK_ID } from '../../src/lib/first-paint';
-import { CONSENT_STORAGE_KEY } from '../../src/features/consent/consent';
-import { TRACKING_STORAGE_KEY } from '../../src/features/tracking/attribution';
 import { routes } from '../e2e/routes';
 import { readPage } from './dist-files';
 
@@ -38,22 +36,6 @@ test.each(PUBLIC_PAGES)('%s: the first paint waits for an empty mark, once in <b
   }
   if (path === '/') expect(page).toMatch(new RegExp(`<picture[^>]*>(?:(?!</picture>)[\\s\\S])*hero-mobile(?:(?!</picture>)[\\s\\S])*</picture>\\s*${MARK}`));
   else expect(page.indexOf(MARK)).toBeGreaterThan(page.indexOf('<h1'));
-});
-
-test.each(PUBLIC_PAGES)('%s: the privacy choices panel is followed by its script, before the first paint mark; only a page that asks carries the consent rules and the attribution', (path) => {
-  const html = readPage(path === '/this-page-does-not-exist' ? '/404' : path);
-  const page = body(html);
-  const panel = /<section id="privacy-choices"[^>]*>[\s\S]*?<\/section>\s*<script>([\s\S]*?)<\/script>/.exec(page);
-  expect(panel, 'the panel, then an inline script').not.toBeNull();
-  expect(panel!.index).toBeLessThan(page.indexOf(MARK));
-  const asks = /<section id="privacy-choices"[^>]*\sdata-ask[\s>=]/.test(page);
-  expect(asks).toBe(!['/auth', '/this-page-does-not-exist'].includes(path));
-  const script = panel![1]!;
-  expect(script.includes(CONSENT_STORAGE_KEY)).toBe(asks);
-  expect(script.includes(TRACKING_STORAGE_KEY)).toBe(asks);
-  expect(script).toContain('ResizeObserver');
-  // The head runs no attribution of its own: one copy per page.
-  expect(head(html)).not.toContain(TRACKING_STORAGE_KEY);
 });
 
 test('/admin draws its own first screen: nothing holds its first paint', () => {

@@ -36,36 +36,3 @@ for (const [path, selector] of PAGES) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 }
-
-test.describe('a first visit', () => {
-  test.use({ privacyChoice: null });
-
-  test(
-    '/guides: the privacy choices panel is in the first frame, and the room it keeps at the foot is in the first frame drawn',
-    { tag: '@mobile' },
-    async ({ page, browserName }) => {
-      test.skip(browserName !== 'chromium', 'the CPU is slowed through the Chrome DevTools Protocol');
-      await page.addInitScript(() => {
-        const w = window as typeof window & { __frames?: { shown: boolean; room: string; height: number }[] };
-        const frames: { shown: boolean; room: string; height: number }[] = [];
-        // An animation frame runs before its frame's layout: what the first frame drew is read in the second.
-        const read = () => {
-          const panel = document.getElementById('privacy-choices');
-          frames.push({ shown: panel?.hidden === false, room: document.body ? getComputedStyle(document.body).paddingBottom : '', height: panel?.offsetHeight ?? 0 });
-          if (frames.length < 2) requestAnimationFrame(read);
-          else w.__frames = frames;
-        };
-        requestAnimationFrame(read);
-      });
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.goto('/guides');
-      const frames = await (await page.waitForFunction(() => (window as typeof window & { __frames?: unknown }).__frames)).jsonValue();
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      const [first, second] = frames as { shown: boolean; room: string; height: number }[];
-      expect(first!.shown).toBe(true);
-      expect(second!.height).toBeGreaterThan(0);
-      expect(second!.room).toBe(`${second!.height}px`);
-    },
-  );
-});

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyConsentToCookies, readVisit } from '~/features/tracking/attribution-cookies';
 import { adsAllowed, externalId, readConsent, saveChoice } from '~/features/consent/page-consent';
-import { panelMode } from '~/features/consent/privacy-panel';
+import { panelMode } from '~/features/consent/privacy-choices';
 import {
   CHOICE_MAX_AGE_MS,
   CONSENT_CHANGE_EVENT,
