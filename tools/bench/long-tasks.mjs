@@ -7,8 +7,9 @@
  * Per load: open the route, wait for 'load' and the network to go quiet, stay idle IDLE_MS, then
  * scroll down SCROLL_STEP_PX every SCROLL_EVERY_MS until the bottom, wait SETTLE_MS, and read:
  *   - every 'longtask' entry (a task over 50 ms), before and after the load event's start;
- *   - every long animation frame after it ('long-animation-frame': script and rendering together,
- *     since Chrome leaves a frame's style, layout and paint out of the 'longtask' entries), with
+ *   - every long animation frame after it ('long-animation-frame': the tasks of one frame and its
+ *     rendering together, long even when no single task is; a frame's rendering alone, when it
+ *     runs over 50 ms, is also a 'longtask' entry in Chromium), with
  *     what ran in it (logged, and kept in latest.json);
  *   - LCP − FCP: the largest contentful paint's time less the first contentful paint's, read
  *     before the first scroll step.
