@@ -32,6 +32,9 @@ test.describe('the admin dashboard', () => {
   test('nothing overflows, no empty grid cell or item', { tag: '@mobile' }, async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    // The site media cards come once storage has listed the files, each with its preview, which is
+    // 0 × 0 until its picture has loaded: renderWholePage waits for the pictures in the page, so the cards must be there first.
+    await expect(page.locator('section[aria-labelledby="site-media-heading"] > ul > li').first()).toBeVisible();
     await expectSoundLayout(page);
   });
 });
