@@ -68,6 +68,19 @@ test.describe('floating prompt', () => {
     await expect(toggle(page)).toBeHidden();
   });
 
+  test('keeps room at the foot of the page only while it shows', async ({ page }) => {
+    const scrollPadding = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom));
+    await page.goto('/');
+    await pageScriptsReady(page);
+    const withoutIt = await scrollPadding();
+    await pastHero(page);
+    // 5.5rem: the round button (3.5rem) and its distance from the foot, with room to spare.
+    await expect.poll(scrollPadding).toBe(withoutIt + 88);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(toggle(page)).toBeHidden();
+    await expect.poll(scrollPadding).toBe(withoutIt);
+  });
+
   test('the action button scrolls to #contact and closes the card', async ({ page }) => {
     await page.goto('/');
     await pastHero(page);

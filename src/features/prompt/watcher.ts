@@ -11,6 +11,12 @@ import { PROMPT_THRESHOLDS, PROMPT_VISIBLE_RATIO, initialPromptState, nextDueAt,
 
 /** The round button stays hidden while more than this share of the hero is on screen. */
 const HERO_HIDES_RATIO = 0.6;
+/**
+ * On <html> while the round button shows: the page keeps room for it at the foot (global.css). An
+ * attribute, not `html:has(...:not([hidden]))`: that rule made every `hidden` change anywhere on
+ * the page restyle the whole document.
+ */
+export const PROMPT_SHOWN_ATTRIBUTE = 'data-floating-prompt-shown';
 
 export function watchFloatingPrompt(root: Document): void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-prompt-toggle]');
@@ -26,8 +32,12 @@ export function watchFloatingPrompt(root: Document): void {
   // visitor who closed the card with Escape is back on the round button, which must stay).
   const hero = root.querySelector('[data-hero]');
   let heroInView = hero !== null; // until the observer has measured it
+  const show = (shown: boolean) => {
+    container.hidden = !shown;
+    root.documentElement.toggleAttribute(PROMPT_SHOWN_ATTRIBUTE, shown);
+  };
   const applyVisibility = (focused: Element | null = root.activeElement) => {
-    container.hidden = heroInView && !state.open && !(focused && container.contains(focused));
+    show(!(heroInView && !state.open && !(focused && container.contains(focused))));
   };
 
   const render = () => {
@@ -70,7 +80,7 @@ export function watchFloatingPrompt(root: Document): void {
 
   if (!('IntersectionObserver' in window)) {
     heroInView = false;
-    container.hidden = false;
+    show(true);
     return;
   }
 
@@ -87,7 +97,7 @@ export function watchFloatingPrompt(root: Document): void {
     ).observe(hero);
     container.addEventListener('focusout', (event) => applyVisibility(event.relatedTarget as Element | null));
   } else {
-    container.hidden = false;
+    show(true);
   }
 
   // Only changes count: a section skipped while the card was open is timed again only after it
