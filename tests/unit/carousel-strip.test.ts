@@ -21,12 +21,32 @@ const html = `<div id="${CAROUSEL_IDS.root}" data-carousel data-moving="false"><
 
 let seen: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
 
+// Between tests no frame comes (jsdom's would): what a test left moving, or a timer of its that fires
+// later, asks for a frame that never runs, and nothing runs once the test environment is gone.
+window.requestAnimationFrame = () => 0;
+window.cancelAnimationFrame = () => {};
+// The frames' own clock: a test's fake timers must not keep a frame from being cancelled.
+const { setTimeout: frameTimer, clearTimeout: clearFrameTimer } = globalThis;
+let pendingFrames = new Set<ReturnType<typeof setTimeout>>();
+
 function setUp(reducedMotion = false) {
   document.body.innerHTML = html;
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: reducedMotion && query.includes('reduce') }));
-  // Frames every 16 ms (jsdom draws none).
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(performance.now()), 16));
-  vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
+  // Frames every 16 ms during the test; afterEach drops those still due.
+  const frames = new Set<ReturnType<typeof setTimeout>>();
+  pendingFrames = frames;
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    const id = frameTimer(() => {
+      frames.delete(id);
+      callback(performance.now());
+    }, 16);
+    frames.add(id);
+    return id;
+  });
+  vi.stubGlobal('cancelAnimationFrame', (id: ReturnType<typeof setTimeout>) => {
+    clearFrameTimer(id);
+    frames.delete(id);
+  });
   vi.stubGlobal(
     'IntersectionObserver',
     class {
@@ -57,6 +77,8 @@ beforeEach(() => {
   seen = null;
 });
 afterEach(() => {
+  for (const id of pendingFrames) clearFrameTimer(id);
+  pendingFrames.clear();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
@@ -147,5 +169,14 @@ describe('the carousel page script', () => {
     track.style.transform = trackTransform(-123.456);
     expect(trackOffset(track)).toBe(-123.46);
     expect(trackOffset(null)).toBe(0);
+  });
+});
+
+describe('after the tests above', () => {
+  it('no frame is asked for once they are over', async () => {
+    const asked = vi.fn(() => 0);
+    vi.stubGlobal('requestAnimationFrame', asked);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(asked).not.toHaveBeenCalled();
   });
 });
