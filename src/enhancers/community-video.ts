@@ -118,9 +118,10 @@ export function startCommunityVideo(root: Document, win: Window = window): void 
   }
 
   if (!('IntersectionObserver' in win)) return;
+  // Each observer reads its latest entry: one callback can bring several, oldest first.
   const nearby = new IntersectionObserver(
-    ([entry]) => {
-      if (entry?.isIntersecting && !reducedMotion) {
+    (entries) => {
+      if (entries.at(-1)?.isIntersecting && !reducedMotion) {
         nearby.disconnect();
         load();
       }
@@ -129,7 +130,8 @@ export function startCommunityVideo(root: Document, win: Window = window): void 
   );
   nearby.observe(box);
   const visibility = new IntersectionObserver(
-    ([entry]) => {
+    (entries) => {
+      const entry = entries.at(-1);
       inView = !!entry && entry.isIntersecting && entry.intersectionRatio >= VIDEO_PLAY_RATIO;
       sync();
     },

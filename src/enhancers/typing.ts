@@ -35,7 +35,10 @@ export function startTyping(root: Document, timings: TypingTimings = TYPING_TIMI
   };
 
   const observer = new IntersectionObserver(
-    ([entry]) => {
+    (entries) => {
+      // The latest: one callback can bring several entries of the heading (scrolled past quickly,
+      // or a busy page), oldest first; the first would leave it running off screen.
+      const entry = entries.at(-1);
       const visible = !!entry && entry.isIntersecting && entry.intersectionRatio > TYPING_VISIBLE_RATIO;
       if (visible && !running) {
         running = true;
