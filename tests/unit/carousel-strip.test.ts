@@ -11,6 +11,7 @@ import { CAROUSEL_IDS } from '~/features/carousel/ids';
 import { enhanceCarousel } from '~/features/carousel/strip';
 import { trackOffset } from '~/features/carousel/TestimonialsCarousel';
 import { WANTED_ATTRIBUTE } from '~/integrations/on-demand-islands/contract';
+import { fakeIntersectionObserver } from '../support/observed';
 
 const row = (name: string, slides: number) =>
   `<div class="overflow-x-auto snap-x" tabindex="0" data-carousel-row="${name}"><ul data-carousel-track>${'<li><figure id="x">slide</figure></li>'.repeat(slides)}</ul></div>`;
@@ -47,15 +48,9 @@ function setUp(reducedMotion = false) {
     clearFrameTimer(id);
     frames.delete(id);
   });
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(callback: typeof seen) {
-        seen = callback;
-      }
-      observe() {}
-    },
-  );
+  const observer = fakeIntersectionObserver<{ isIntersecting: boolean }>();
+  vi.stubGlobal('IntersectionObserver', observer.FakeIntersectionObserver);
+  seen = observer.deliver;
   const carousel = enhanceCarousel(document, window);
   return {
     carousel,

@@ -6,9 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTyping } from '~/enhancers/typing';
+import { fakeIntersectionObserver } from '../support/observed';
 
 type Entry = { isIntersecting: boolean; intersectionRatio: number };
-let seen: ((entries: Entry[]) => void) | null = null;
+let seen: (entries: Entry[]) => void;
 
 const onScreen: Entry = { isIntersecting: true, intersectionRatio: 1 };
 const halfGone: Entry = { isIntersecting: true, intersectionRatio: 0.3 };
@@ -18,21 +19,14 @@ beforeEach(() => {
   vi.useFakeTimers();
   document.body.innerHTML = `<h2 data-typing-heading>Coaching built for <span data-typing data-typing-words='["Business Women","Moms"]'>Business Women, Moms</span></h2>`;
   vi.stubGlobal('matchMedia', () => ({ matches: false }));
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(callback: typeof seen) {
-        seen = callback;
-      }
-      observe() {}
-    },
-  );
+  const observer = fakeIntersectionObserver<Entry>();
+  vi.stubGlobal('IntersectionObserver', observer.FakeIntersectionObserver);
+  seen = observer.deliver;
   startTyping(document, { typeMs: 80, deleteMs: 40, pauseMs: 2500 });
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  seen = null;
 });
 
 const typed = () => document.querySelector<HTMLElement>('[data-typing]')!;
@@ -40,25 +34,25 @@ const typed = () => document.querySelector<HTMLElement>('[data-typing]')!;
 describe('the typing animation', () => {
   it('runs while the heading is on screen, and stops where it was when it leaves', () => {
     expect(typed().textContent).toBe('Business Women');
-    seen!([onScreen]);
+    seen([onScreen]);
     expect(typed().hasAttribute('data-typing-running')).toBe(true);
     vi.advanceTimersByTime(2500);
     expect(typed().textContent).toBe('Business Wome');
-    seen!([offScreen]);
+    seen([offScreen]);
     expect(typed().hasAttribute('data-typing-running')).toBe(false);
     vi.advanceTimersByTime(10_000);
     expect(typed().textContent).toBe('Business Wome');
   });
 
   it('reads the latest of several entries in one callback', () => {
-    seen!([onScreen]);
+    seen([onScreen]);
     // On screen, then scrolled away before the callback ran: it stops.
-    seen!([onScreen, halfGone, offScreen]);
+    seen([onScreen, halfGone, offScreen]);
     expect(typed().hasAttribute('data-typing-running')).toBe(false);
     vi.advanceTimersByTime(10_000);
     expect(typed().textContent).toBe('Business Women');
     // Away, then back: it runs.
-    seen!([offScreen, onScreen]);
+    seen([offScreen, onScreen]);
     expect(typed().hasAttribute('data-typing-running')).toBe(true);
     vi.advanceTimersByTime(2500);
     expect(typed().textContent).toBe('Business Wome');
