@@ -31,18 +31,39 @@ let pendingAfterPaint = 0;
  */
 export function afterFirstPaint(run: () => void, win: Window = window): void {
   pendingAfterPaint += 1;
-  win.requestAnimationFrame(() => {
-    // A message to itself: the task after the frame (a timer would be clamped or throttled).
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
+  // The task after the frame.
+  win.requestAnimationFrame(() =>
+    inNextTask(() => {
       try {
         run();
       } finally {
         pendingAfterPaint -= 1;
         if (pendingAfterPaint === 0) win.document.documentElement.setAttribute(ENHANCED_ATTRIBUTE, '');
       }
-    };
-    channel.port2.postMessage(null);
-  });
+    }),
+  );
+}
+
+/** Runs `run` in a new task: a message to itself (a timer would be clamped or throttled). */
+function inNextTask(run: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
+type YieldingScheduler = { yield?: () => Promise<void> };
+
+/**
+ * Resolves in a task of its own: awaited between synchronous calls into the browser (storage,
+ * cookies, a request), it keeps each part a short task on a slow phone instead of one long one.
+ * `scheduler.yield()` where the browser has it (the rest keeps its turn ahead of other tasks),
+ * else a message to itself.
+ */
+export function nextTask(win: Window = window): Promise<void> {
+  const scheduler = (win as { scheduler?: YieldingScheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => inNextTask(resolve));
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterLoadWhenIdle, whenIdle } from '~/lib/idle';
+import { afterLoadWhenIdle, nextTask, whenIdle } from '~/lib/idle';
 
 /** A window whose idle callbacks and timers are recorded instead of run. */
 function fakeWindow(withIdle: boolean) {
@@ -59,5 +59,23 @@ describe('afterLoadWhenIdle', () => {
     const { win, idle } = fakeWindow(true);
     afterLoadWhenIdle(document, win, vi.fn(), { timeoutMs: 2000, fallbackMs: 0 });
     expect(idle).toHaveLength(1);
+  });
+});
+
+describe('nextTask', () => {
+  it('yields with scheduler.yield() where the browser has it', async () => {
+    const yielded = vi.fn(() => Promise.resolve());
+    const win = Object.assign(Object.create(window), { scheduler: { yield: yielded } }) as Window;
+    await nextTask(win);
+    expect(yielded).toHaveBeenCalledOnce();
+  });
+
+  it('elsewhere resolves in a later task (a message to itself), not with the promises of this one', async () => {
+    const win = Object.assign(Object.create(window), { scheduler: undefined }) as Window;
+    let resolved = false;
+    void nextTask(win).then(() => (resolved = true));
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(resolved).toBe(false);
+    await vi.waitFor(() => expect(resolved).toBe(true));
   });
 });

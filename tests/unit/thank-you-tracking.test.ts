@@ -47,6 +47,8 @@ beforeEach(() => {
   bodies = [];
   fetchStub.mockClear();
   vi.stubGlobal('fetch', fetchStub);
+  // The request waits for a task of its own (src/lib/idle.ts, nextTask): here the next one comes at once.
+  vi.stubGlobal('scheduler', { yield: () => Promise.resolve() });
   document.head.innerHTML = '<meta name="meta-pixel-id" content="1234567890">';
   document.body.innerHTML = '<section id="privacy-choices" data-consent-policy="opt-in" hidden></section><section data-conversion="lead"></section>';
   localStorage.clear();
@@ -207,6 +209,19 @@ describe('the answers', () => {
     await settle(1000);
     expect(bodies.map((body) => 'ads_consent' in body)).toEqual([true, false]);
     expect(state).toMatchObject({ serverSent: true, serverConsented: false });
+  });
+});
+
+describe('the request', () => {
+  it('goes in a task of its own, after the storage and cookie reads', async () => {
+    let nextTaskStarts = () => {};
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => (nextTaskStarts = resolve)) });
+    const sent = pageConversion('lead', TARGET, fresh()).send();
+    await settle();
+    expect(bodies, 'not in the task that read the storage').toHaveLength(0);
+    nextTaskStarts();
+    await sent;
+    expect(bodies).toHaveLength(1);
   });
 });
 
