@@ -16,6 +16,7 @@ import { type Db, openDatabase } from './db.ts';
 import { startDeliveryTimer } from './delivery-timer.ts';
 import { deliverEnvFrom, functionRegistry, handleFunction } from './functions.ts';
 import { hasForeignOrigin, hostProblem, json, withGatewayCors } from './gateway.ts';
+import { IDLE_CONNECTION_MS } from './idle-connections.ts';
 import { FileArea } from './objects.ts';
 import { Outbox } from './outbox.ts';
 import { handleRest } from './rest.ts';
@@ -132,6 +133,7 @@ export async function startStandin(config: StandinConfig, root: string, env: Nod
     unlock = await lockDataDir(config.dataDir, publicUrl(config));
   }
   const server = createServer();
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
   let db: Db;
   let fresh: boolean;
   try {

@@ -16,6 +16,7 @@
  * Version header), so tests can check what reached GoHighLevel.
  */
 import { createServer } from 'node:http';
+import { IDLE_CONNECTION_MS } from '../../supabase/local/idle-connections.ts';
 import { pathToFileURL } from 'node:url';
 
 export const FAKE_GHL_TOKEN = 'fake-ghl-token';
@@ -98,6 +99,7 @@ export async function startFakeGhl({ port = 0, token = FAKE_GHL_TOKEN } = {}) {
     res.statusCode = status;
     res.end(JSON.stringify(body));
   });
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

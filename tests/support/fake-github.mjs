@@ -26,6 +26,7 @@
  * refusals: tests/support/fake-github-refusals.mjs), GET /_refuse (those set).
  */
 import { createServer } from 'node:http';
+import { IDLE_CONNECTION_MS } from '../../supabase/local/idle-connections.ts';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GitStore } from './fake-github-git.mjs';
@@ -192,6 +193,7 @@ export async function startFakeGithub({
     if (requests.length > 5000) requests.splice(0, 1000);
     send(res, ...answer(req.method, url, req.headers, body));
   });
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -5,7 +5,7 @@
  * the bucket's allow-list, stored objects with `nosniff`, and storage calls without any key refused
  * as Supabase refuses them (public object reads excepted).
  */
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Standin } from '../../supabase/local/server.ts';
 import { ADMIN, accessTokenOf, client, startTestStandin, tusMetadata } from '../support/standin.ts';
@@ -230,4 +230,27 @@ describe('storage without any key', () => {
     expect(answer.status).toBe(206);
     expect(answer.headers.get('content-type')).toBe('video/mp4');
   });
+});
+
+describe('idle connections', () => {
+  it('stay open past Node’s 5 s: a client that keeps its connection sends on it again, not on one being closed', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const get = () =>
+      new Promise<{ reused: boolean; keepAlive: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: standin.config.port, path: '/_local/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ reused: req.reusedSocket, keepAlive: String(res.headers['keep-alive']) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toEqual({ reused: false, keepAlive: 'timeout=65' });
+      // Past Node's default (5 s, and the second it waits beyond what it announces).
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      expect(await get(), 'the same connection, still open').toMatchObject({ reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 });
