@@ -63,11 +63,20 @@ function figures(lhr) {
     mainThreadMs: numeric('mainthread-work-breakdown'),
     // Lighthouse's CPU speed probe of this machine: TBT scales with it, so runs on a slower host read worse.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    layoutShifts: layoutShifts(lhr),
     finalUrl: lhr.finalDisplayedUrl,
     runtimeError: lhr.runtimeError?.message ?? null,
     runWarnings: lhr.runWarnings ?? [],
     failingAudits: failingAudits(lhr),
   };
+}
+
+/** What moved in a run with a layout shift ("0.068 main > section > h1"): a shift seen once is found again by its element. */
+function layoutShifts(lhr) {
+  const items = lhr.audits['layout-shifts']?.details?.items ?? [];
+  return items.map(
+    (item) => `${typeof item.score === 'number' ? item.score.toFixed(3) : '?'} ${item.node?.selector ?? item.node?.snippet ?? 'an element Lighthouse could not name'}`,
+  );
 }
 
 /** Audits that fail in the non-performance categories (the metrics already say what perf lacks). */
@@ -114,7 +123,8 @@ function describeRun(f) {
   return (
     `perf ${fixed(f.performance, 0)} a11y ${fixed(f.accessibility, 0)} bp ${fixed(f['best-practices'], 0)}` +
     ` seo ${fixed(f.seo, 0)} lcp ${fixed(f.lcpS, 2)} s tbt ${fixed(f.tbtMs, 0)} ms cls ${fixed(f.cls, 3)} main ${fixed(f.mainThreadMs, 0)} ms` +
-    ` cpu index ${fixed(f.benchmarkIndex, 0)}`
+    ` cpu index ${fixed(f.benchmarkIndex, 0)}` +
+    (f.cls > 0 && f.layoutShifts.length ? `; shifted: ${f.layoutShifts.join(', ')}` : '')
   );
 }
 
