@@ -105,7 +105,7 @@ async function main() {
   const bytes = await measureAllBytes(baseUrl, options.routes, registerCleanup);
   // The control page is read in the same rounds as the routes: the same machine, the same minutes.
   const controlUrl = options.control ? await startControlPage(registerCleanup) : null;
-  // With --compare, each route of the other server is read in the same rounds, right after ours.
+  // With --compare, each route of the other server is read in the same rounds, next to ours.
   const compared = options.compareUrl ? options.routes.map((route) => new URL(route, options.compareUrl).href) : [];
   const compareBytes = options.compareUrl ? await measureAllBytes(options.compareUrl, options.routes, registerCleanup) : null;
   const routeTargets = options.routes.flatMap((route, i) => (compared[i] ? [route, compared[i]] : [route]));

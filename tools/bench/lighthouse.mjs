@@ -91,11 +91,14 @@ function failingAudits(lhr) {
   return failing;
 }
 
-/** Runs every route `runs` times (round-robin, so no route always gets the first, cold run). */
+/**
+ * Runs every route `runs` times, round-robin, in the reverse order every other round: no route always
+ * gets the first, cold run, nor always follows the same one (a compared build's route comes right after ours).
+ */
 export async function measureAllLighthouse(baseUrl, routes, runs, registerCleanup, cpuRate) {
   const results = Object.fromEntries(routes.map((route) => [route, { runs: [], median: null }]));
   for (let run = 1; run <= runs; run++) {
-    for (const route of routes) {
+    for (const route of run % 2 === 1 ? routes : [...routes].reverse()) {
       const started = Date.now();
       const label = `lighthouse ${route} run ${run}/${runs}`;
       try {

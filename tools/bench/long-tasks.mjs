@@ -99,7 +99,8 @@ async function measureOnce(browser, url, { skipIslands, cpuRate }) {
 export const MEDIAN_KEYS = ['lcpMinusFcpMs', 'beforeLoadOver50', 'beforeLoadLongestMs', 'afterLoadOver50', 'afterLoadLongestMs', 'framesOver50', 'longestFrameMs'];
 
 /**
- * Loads every route `runs` times, each load of ours followed by one of `compareUrl` when given.
+ * Loads every route `runs` times, each load of ours paired with one of `compareUrl` when given; which
+ * of the two goes first alternates from round to round (the first of a pair read differently in one run).
  * Returns { this: { [route]: result }, compared: { [route]: result } | null }, a result being
  * { runs: [...], median: { [MEDIAN_KEYS]: number } }.
  */
@@ -112,7 +113,7 @@ export async function measureAllLongTasks(baseUrl, compareUrl, routes, runs, reg
   try {
     for (let run = 1; run <= runs; run++) {
       for (const route of routes) {
-        for (const [name, origin] of targets) {
+        for (const [name, origin] of run % 2 === 1 ? targets : [...targets].reverse()) {
           const label = `long tasks ${route} (${name}) run ${run}/${runs}`;
           try {
             const figures = await measureOnce(browser, new URL(route, origin).href, { skipIslands, cpuRate });
