@@ -13,6 +13,7 @@ import {
   serverLocationOf,
   slotsByDate,
   stepBody,
+  withServerLocation,
 } from '~/features/admin/calendar/calendar-debugger';
 import { addDays, dayBounds, todayIn } from '~/features/admin/calendar/day-bounds';
 
@@ -164,5 +165,14 @@ describe("the server's location", () => {
     expect(locationSource({ locationId: 'loc-typed', useLocationId: true }, server)).toBeNull();
     expect(locationSource({ locationId: 'loc-server', useLocationId: false }, server)).toBeNull();
     expect(locationSource({ locationId: '', useLocationId: true }, none)).toBeNull();
+  });
+
+  it('fills an empty field the admin is not in, and nothing else', () => {
+    const empty = { locationId: ' ', useLocationId: true };
+    expect(withServerLocation(empty, 'loc-server', false)).toEqual({ locationId: 'loc-server', useLocationId: true });
+    expect(withServerLocation(empty, 'loc-server', true)).toBe(empty);
+    expect(withServerLocation(empty, null, false)).toBe(empty);
+    const typed = { locationId: 'loc-typed', useLocationId: true };
+    expect(withServerLocation(typed, 'loc-server', false)).toBe(typed);
   });
 });

@@ -114,6 +114,28 @@ describe('calendar debugger', () => {
     ]);
   });
 
+  it('fills in the server’s location only into an empty field the admin is not in', async () => {
+    const answers: ((value: unknown) => void)[] = [];
+    fake.client = { functions: { invoke: () => new Promise((resolve) => answers.push(resolve)) } };
+    const serverAnswers = () => act(async () => answers.shift()!({ data: { locationId: 'loc-server' }, error: null }));
+    const location = () => {
+      const label = [...host.querySelectorAll('label')].find((l) => l.textContent === adminPage.debugger.locationId)!;
+      return document.getElementById(label.htmlFor) as HTMLInputElement;
+    };
+
+    await mount();
+    await serverAnswers();
+    expect(location().value).toBe('loc-server');
+
+    // Tapped into, still empty, when the answer comes: left for the admin to type in.
+    act(() => root.unmount());
+    root = createRoot(host);
+    await mount();
+    location().focus();
+    await serverAnswers();
+    expect(location().value).toBe('');
+  });
+
   it('offers Los Angeles, Denver, Chicago, New York, UTC and the browser’s own time zone', async () => {
     vi.stubEnv('TZ', 'Europe/Paris');
     await mount();

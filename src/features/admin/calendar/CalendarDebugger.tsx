@@ -3,7 +3,8 @@
  * Run Step, Run All Tests and Reset All, the raw results and the calendar summary. Each step
  * invokes one of the site's GoHighLevel functions with the signed-in admin's session. On opening,
  * it asks the server for its GHL_LOCATION_ID (a GET of ghl-list-calendars), fills the Location ID
- * with it and says so, or explains before running that the list needs one.
+ * with it (unless the admin is in the field or typed one) and says so, or explains before running
+ * that the list needs one.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -30,6 +31,7 @@ import {
   preselectUserIds,
   resultHint,
   serverLocationOf,
+  withServerLocation,
   stepBody,
 } from '~/features/admin/calendar/calendar-debugger';
 import { addDays, todayIn } from '~/features/admin/calendar/day-bounds';
@@ -88,6 +90,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
   // The latest config, selection and server location, for Run All (which reads them between awaits).
   const configRef = useRef(config);
   const serverRef = useRef(server);
+  const locationInput = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     configRef.current = config;
     serverRef.current = server;
@@ -102,9 +105,8 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
         if (!live || !told.known) return;
         setServer(told);
         setLocalFake(told.localFake);
-        const { locationId } = told;
-        // Filled in unless the admin typed one meanwhile.
-        if (locationId) setConfig((current) => (current.locationId.trim() ? current : { ...current, locationId }));
+        const inField = locationInput.current !== null && document.activeElement === locationInput.current;
+        setConfig((current) => withServerLocation(current, told.locationId, inField));
       })
       .catch(() => undefined);
     return () => {
@@ -209,7 +211,7 @@ export default function CalendarDebugger({ copy, defaultCalendarId }: { copy: Co
             </label>
             <input id={`${id}-calendar`} className={fieldClass} value={config.calendarId} onChange={(e) => update({ calendarId: e.target.value })} autoComplete="off" />
           </div>
-          <LocationField copy={copy} config={config} server={server} update={update} />
+          <LocationField copy={copy} config={config} server={server} update={update} inputRef={locationInput} />
           <div>
             <label htmlFor={`${id}-version`} className={labelClass}>
               {copy.apiVersion}

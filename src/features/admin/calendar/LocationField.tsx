@@ -3,7 +3,7 @@
  * the server's GHL_LOCATION_ID it says so; when the list would go without one and the server has
  * none, it explains that and where to find one in GoHighLevel, before anything runs.
  */
-import { useId } from 'react';
+import { type RefObject, useId } from 'react';
 import { type DebugConfig, type ServerLocation, locationMissing, locationSource } from '~/features/admin/calendar/calendar-debugger';
 import { fieldClass, labelClass } from '../assets/styles';
 import type { CalendarDebuggerCopy } from './schema';
@@ -13,9 +13,10 @@ interface Props {
   config: Pick<DebugConfig, 'locationId' | 'useLocationId'>;
   server: ServerLocation;
   update: (patch: Partial<DebugConfig>) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
 }
 
-export default function LocationField({ copy, config, server, update }: Props) {
+export default function LocationField({ copy, config, server, update, inputRef }: Props) {
   const id = useId();
   const missing = locationMissing(config, server);
   const source = locationSource(config, server);
@@ -26,6 +27,7 @@ export default function LocationField({ copy, config, server, update }: Props) {
         {copy.locationId}
       </label>
       <input
+        ref={inputRef}
         id={id}
         className={fieldClass}
         value={config.locationId}

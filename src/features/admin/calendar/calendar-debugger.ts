@@ -144,6 +144,15 @@ export function serverLocationOf(data: unknown, response: Pick<Response, 'header
 
 type LocationField = Pick<DebugConfig, 'locationId' | 'useLocationId'>;
 
+/**
+ * The config with the server's location in the field: only while the field is empty and the admin
+ * is not in it. An answer arriving between a tap into the field and the first key would put the
+ * caret after the server's location, and what they type would be added to it.
+ */
+export function withServerLocation<T extends LocationField>(config: T, locationId: string | null, adminInField: boolean): T {
+  return !locationId || adminInField || config.locationId.trim() ? config : { ...config, locationId };
+}
+
 /** List Calendars would go without a location, and the server has none to use: said before running, and instead of calling. */
 export function locationMissing(config: LocationField, server: ServerLocation): boolean {
   return server.known && server.locationId === null && !(config.useLocationId && config.locationId.trim());
