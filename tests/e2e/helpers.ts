@@ -112,16 +112,21 @@ export async function pageScriptsReady(page: Page): Promise<void> {
 
 /**
  * Resolves once `locator` is attached. On a paused clock, time moves on a frame at a time
- * meanwhile, for work the page schedules on animation frames (the carousel's start).
+ * meanwhile, for work the page schedules on animation frames (the carousel's start: about a dozen
+ * frames, each followed by a task), checked every 50 ms rather than at the poll's widening
+ * intervals, which made those dozen frames take 9–10 s of the 10 s allowed.
  */
 export async function attachedAfterFrames(page: Page, locator: Locator): Promise<void> {
   if (!pausedPages.has(page)) return locator.waitFor({ state: 'attached' });
   await expect
-    .poll(async () => {
-      if ((await locator.count()) > 0) return true;
-      await page.clock.runFor(16);
-      return false;
-    })
+    .poll(
+      async () => {
+        if ((await locator.count()) > 0) return true;
+        await page.clock.runFor(16);
+        return false;
+      },
+      { intervals: [50] },
+    )
     .toBe(true);
 }
 

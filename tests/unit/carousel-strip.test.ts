@@ -3,7 +3,7 @@
  * The carousel's page script (src/features/carousel/strip.ts) with its island's side of the
  * contract: the pause/play button works from the first tap; near the screen the slides are
  * copied and the rows become the script's; a press on a row wakes the island, which starts each
- * row where the script left its track.
+ * row where the script left its track; while they move, the rows' transforms are animated.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackTransform } from '~/features/carousel/carousel';
@@ -68,6 +68,37 @@ async function seenOnScreen(carousel: ReturnType<typeof setUp>['carousel'], root
   await vi.waitFor(() => expect(root.dataset.ready).toBe('true'));
 }
 
+/** What `animate` was asked for on a track: jsdom runs no animations. */
+interface FakeMotion {
+  track: Element;
+  keyframes: Keyframe[];
+  options: KeyframeAnimationOptions;
+  currentTime: number | null;
+  cancelled: boolean;
+  cancel(): void;
+}
+
+/** Each slide 100 px wide (jsdom lays nothing out), and the tracks' motions recorded. */
+function laidOutAndAnimated(): FakeMotion[] {
+  vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.parentElement ? [...this.parentElement.children].indexOf(this) * 100 : 0;
+  });
+  const motions: FakeMotion[] = [];
+  Element.prototype.animate = function (this: Element, keyframes, options) {
+    const motion: FakeMotion = {
+      track: this,
+      keyframes: keyframes as Keyframe[],
+      options: options as KeyframeAnimationOptions,
+      currentTime: 0,
+      cancelled: false,
+      cancel: () => void (motion.cancelled = true),
+    };
+    motions.push(motion);
+    return motion as unknown as Animation;
+  };
+  return motions;
+}
+
 beforeEach(() => {
   seen = null;
 });
@@ -75,6 +106,8 @@ afterEach(() => {
   for (const id of pendingFrames) clearFrameTimer(id);
   pendingFrames.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete (Element.prototype as Partial<Element>).animate;
   document.body.innerHTML = '';
 });
 
@@ -146,6 +179,34 @@ describe('the carousel page script', () => {
     seen!([{ isIntersecting: false }]);
     expect(root.dataset.moving).toBe('false');
     vi.useRealTimers();
+  });
+
+  it('moves each row by an animation of its transform, one loop of its slides at 60 px/s, held where it is when paused', async () => {
+    const motions = laidOutAndAnimated();
+    const { carousel, root, rows, toggle } = setUp();
+    await seenOnScreen(carousel, root);
+    expect(root.dataset.moving).toBe('true');
+    const [transformations, testimonials] = rows.map((row) => row.firstElementChild!);
+    // 4 slides of 100 px: a loop of 400 px in 6,667 ms; 2 slides: 200 px in 3,333 ms.
+    expect(
+      motions.map(({ track, keyframes, options }) => [track, keyframes.map((frame) => frame.transform), options.iterations, Math.round(Number(options.duration))]),
+    ).toEqual([
+      [transformations, ['translate3d(0px,0px,0px)', 'translate3d(-400px,0px,0px)'], Infinity, 6667],
+      [testimonials, ['translate3d(0px,0px,0px)', 'translate3d(-200px,0px,0px)'], Infinity, 3333],
+    ]);
+    // 1 s in, then 2.5 s (past one loop of the second row): paused, each held where it was.
+    motions[0]!.currentTime = 1000;
+    motions[1]!.currentTime = 2500;
+    toggle.click();
+    expect(root.dataset.moving).toBe('false');
+    expect(motions.map((motion) => motion.cancelled)).toEqual([true, true]);
+    expect([trackOffset(transformations!), trackOffset(testimonials!)]).toEqual([-60, -150]);
+    // Played again: on from there.
+    toggle.click();
+    expect(motions.slice(2).map((motion) => [motion.track, motion.currentTime, motion.cancelled])).toEqual([
+      [transformations, 1000, false],
+      [testimonials, 2500, false],
+    ]);
   });
 
   it('starts paused with reduced motion, offering play', async () => {

@@ -23,10 +23,18 @@ const ROW = '[data-carousel-row]';
 const TRACK = '[data-carousel-track]';
 const OPTIONS = { loop: true, dragFree: true, align: 'start', container: TRACK } as const;
 
-/** The x of a track's `translate3d(<x>px,0px,0px)` (as the page script and embla write it), or 0. */
+/**
+ * Where a track is drawn now, in px: its transform as computed (`matrix(1, 0, 0, 1, <x>, 0)`), which
+ * holds the page script's animation while it moves the track, or its inline
+ * `translate3d(<x>px,0px,0px)` where no matrix is computed. 0 for none.
+ */
 export function trackOffset(track: Element | null): number {
-  const match = /translate3d\((-?[\d.]+)px/.exec((track as HTMLElement | null)?.style.transform ?? '');
-  return match ? Number(match[1]) : 0;
+  if (!(track instanceof HTMLElement)) return 0;
+  const drawn = track.ownerDocument.defaultView?.getComputedStyle(track).transform ?? '';
+  const matrix = /^matrix\((?:[^,]+,){4}\s*(-?[\d.e+-]+)/.exec(drawn);
+  if (matrix) return Math.round(Number(matrix[1]) * 100) / 100;
+  const inline = /translate3d\((-?[\d.]+)px/.exec(drawn.startsWith('translate3d') ? drawn : track.style.transform);
+  return inline ? Number(inline[1]) : 0;
 }
 
 /** Where each row's track was when embla was asked to take the row over (read once, by `startWhereLeft`). */
@@ -100,7 +108,14 @@ function useRow(speed: number) {
   const [emblaRef, api] = useEmblaCarousel(OPTIONS, plugins);
   const takeOver = useCallback(
     (row: HTMLElement) => {
-      leftAt.set(row, trackOffset(row.querySelector(TRACK)));
+      const track = row.querySelector<HTMLElement>(TRACK);
+      const x = trackOffset(track);
+      leftAt.set(row, x);
+      // The page script's motion, if it moves the row still, ends here, the track held where it is
+      // until embla starts: embla writes the track's transform from now on.
+      const motions = track?.getAnimations() ?? [];
+      if (track && motions.length) track.style.transform = `translate3d(${x}px,0px,0px)`;
+      for (const motion of motions) motion.cancel();
       (row.dataset as CarouselRowData).engine = 'embla';
       emblaRef(row);
     },

@@ -10,11 +10,6 @@ export const CAROUSEL_RESUME_MS = 2000;
 export const CAROUSEL_COPIES = 3;
 /** The slides are copied (and the rows made the page script's) when the carousel is this near the screen. */
 export const CAROUSEL_NEAR_MARGIN = '200px';
-/**
- * The longest gap between two frames that counts as time moving: after a stalled main thread or
- * a hidden tab the row carries on from where it was instead of leaping ahead.
- */
-export const CAROUSEL_MAX_FRAME_MS = 100;
 
 /** Embla advances its auto-scroll `speed` pixels per step, at a fixed 60 steps per second. */
 export const EMBLA_STEPS_PER_S = 60;
@@ -51,10 +46,19 @@ export function wrapOffset(offset: number, loopWidth: number): number {
   return (wrapped > 0 ? wrapped - loopWidth : wrapped) + 0; // + 0: no -0
 }
 
-/** The offset a frame `elapsedMs` after the last one (forward: the content moves left). */
-export function advanceOffset(offset: number, elapsedMs: number, loopWidth: number, pxPerSecond: number = CAROUSEL_SPEED_PX_PER_S): number {
-  const ms = Math.min(Math.max(elapsedMs, 0), CAROUSEL_MAX_FRAME_MS);
-  return wrapOffset(offset - (pxPerSecond * ms) / 1000, loopWidth);
+/**
+ * A row's motion (an animation of its track): one loop of the slides, from 0 to -loopWidth
+ * (forward: the content moves left) at `pxPerSecond`, repeated, begun where the row is (`offset`).
+ */
+export function loopMotion(loopWidth: number, offset: number, pxPerSecond: number = CAROUSEL_SPEED_PX_PER_S) {
+  const keyframes: Keyframe[] = [{ transform: trackTransform(0) }, { transform: trackTransform(-loopWidth) }];
+  const timing: KeyframeAnimationOptions = { duration: (loopWidth / pxPerSecond) * 1000, iterations: Infinity };
+  return { keyframes, timing, currentTime: (-wrapOffset(offset, loopWidth) / pxPerSecond) * 1000 + 0 }; // + 0: no -0
+}
+
+/** Where a row is `elapsedMs` into that motion (the animation's current time). */
+export function offsetAfter(elapsedMs: number, loopWidth: number, pxPerSecond: number = CAROUSEL_SPEED_PX_PER_S): number {
+  return wrapOffset(-(pxPerSecond * Math.max(elapsedMs, 0)) / 1000, loopWidth);
 }
 
 /** The track's transform for `offset`, written as embla writes it (two decimals), so a hand-over never moves it. */

@@ -1,8 +1,9 @@
 /**
  * The testimonials carousel on the page, without a framework (run by the home page's script,
  * src/enhancers/page-scripts/home.ts). Near the screen the slides are copied (the copies hidden
- * from assistive technology and the keyboard) and each row's track moves with a transform at 60
- * px/s. A mouse's hover, the wheel, a pointer down and focus pause it; it resumes 2000 ms after
+ * from assistive technology and the keyboard) and each row's track moves at 60 px/s, by an
+ * animation of its transform that the browser's compositor runs (no work on the main thread while
+ * it moves). A mouse's hover, the wheel, a pointer down and focus pause it; it resumes 2000 ms after
  * the last of them ends; the pause/play button holds it until pressed again; reduced motion starts
  * it paused; off screen nothing moves; a finger drags a row. The first press or focus on a row
  * wakes the island (TestimonialsCarousel.tsx): embla takes each row over from where it is, and
@@ -10,7 +11,17 @@
  */
 import { afterFirstPaint } from '~/lib/idle';
 import { wakeIsland } from '~/lib/wake-island';
-import { CAROUSEL_COPIES, CAROUSEL_NEAR_MARGIN, CAROUSEL_RESUME_MS, advanceOffset, shouldAutoScroll, startsPaused, trackTransform, wrapOffset } from './carousel';
+import {
+  CAROUSEL_COPIES,
+  CAROUSEL_NEAR_MARGIN,
+  CAROUSEL_RESUME_MS,
+  loopMotion,
+  offsetAfter,
+  shouldAutoScroll,
+  startsPaused,
+  trackTransform,
+  wrapOffset,
+} from './carousel';
 import type { CarouselHostData, CarouselRowData } from './contract';
 import { CAROUSEL_IDS } from './ids';
 
@@ -21,8 +32,10 @@ const MOVED_ROW = ['overflow-hidden', 'touch-pan-y', 'touch-pinch-zoom'];
 interface Row {
   row: HTMLElement;
   track: HTMLElement;
-  /** The track's translateX, in px. */
+  /** The track's translateX, in px, while it is not moving (moving, its animation has it). */
   offset: number;
+  /** The track's motion while the row moves. */
+  motion: Animation | null;
   /** The width of one copy of the slides (0: not measured yet). */
   loopWidth: number;
   /** Scrolled natively before the script moved it. */
@@ -74,7 +87,7 @@ export function enhanceCarousel(doc: Document, win: Window = window): { watch: (
   for (const row of rowsBox.querySelectorAll<HTMLElement>('[data-carousel-row]')) {
     // The row's one child (contract.ts): so the page's HTML names `data-carousel-track` on the tracks only.
     const track = row.firstElementChild;
-    if (track instanceof HTMLElement) rows.push({ row, track, offset: 0, loopWidth: 0, swiped: false });
+    if (track instanceof HTMLElement) rows.push({ row, track, offset: 0, motion: null, loopWidth: 0, swiped: false });
   }
   for (const row of rows) row.row.addEventListener('scroll', () => (row.swiped = true), { once: true, passive: true });
   const ours = (row: Row) => !(row.row.dataset as CarouselRowData).engine;
@@ -85,35 +98,38 @@ export function enhanceCarousel(doc: Document, win: Window = window): { watch: (
   let visible = false;
   const holding: Record<Hold, boolean> = { hover: false, press: false, focus: false };
   let resumeTimer = 0;
-  let frame = 0;
-  let lastFrame: number | null = null;
 
   const draw = (row: Row) => {
     row.track.style.transform = trackTransform(row.offset);
   };
   const measured = (row: Row) => (row.loopWidth ||= loopWidthOf(row.track));
 
-  const tick = (now: number) => {
-    const elapsed = lastFrame === null ? 0 : now - lastFrame;
-    lastFrame = now;
-    const moved = rows.filter(ours);
-    for (const row of moved) {
-      row.offset = advanceOffset(row.offset, elapsed, measured(row));
-      draw(row);
-    }
-    frame = moved.length ? win.requestAnimationFrame(tick) : 0;
+  // One loop of the slides, repeated, from where the row is.
+  const startMoving = (row: Row) => {
+    const loopWidth = measured(row);
+    if (row.motion || !(loopWidth > 0)) return;
+    const { keyframes, timing, currentTime } = loopMotion(loopWidth, row.offset);
+    row.motion = row.track.animate(keyframes, timing);
+    row.motion.currentTime = currentTime;
+  };
+  // Held where it is: the animation's position written on the track, the animation gone.
+  const stopMoving = (row: Row) => {
+    if (!row.motion) return;
+    row.offset = offsetAfter(Number(row.motion.currentTime ?? 0), row.loopWidth);
+    draw(row);
+    row.motion.cancel();
+    row.motion = null;
   };
 
   const update = () => {
     const moving = ready && shouldAutoScroll({ userPaused, interacting, visible });
     const value = moving ? 'true' : 'false';
     if (host.moving !== value) host.moving = value;
-    if (moving && !frame && rows.some(ours)) {
-      lastFrame = null;
-      frame = win.requestAnimationFrame(tick);
-    } else if (!moving && frame) {
-      win.cancelAnimationFrame(frame);
-      frame = 0;
+    for (const row of rows) {
+      // A row embla has is embla's: the island ended its animation when it took the row over.
+      if (!ours(row)) row.motion = null;
+      else if (moving) startMoving(row);
+      else stopMoving(row);
     }
   };
 
@@ -208,7 +224,14 @@ export function enhanceCarousel(doc: Document, win: Window = window): { watch: (
       host.ready = 'true';
       showToggle();
       toggle.classList.remove('invisible');
-      win.addEventListener('resize', () => rows.forEach((each) => (each.loopWidth = 0)));
+      // Measured again for the new width; a moving row goes on from where it is.
+      win.addEventListener('resize', () => {
+        for (const each of rows) {
+          if (ours(each)) stopMoving(each);
+          each.loopWidth = 0;
+        }
+        update();
+      });
       update();
       return;
     }
